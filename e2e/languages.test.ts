@@ -282,4 +282,21 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     await poll(accountLanguage).toBe('ar');
     await context.close();
   });
+
+  it("the sign-in page fetches the language select's code on first use: the first tap opens its list, and a choice shows at once", async () => {
+    const es: Record<string, string> = catalog('es', 'auth');
+    const context = await phone('en-US');
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: en['login.title'] }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /\/assets\/Select-/.test(s)), 'the select fetched before its first use').toEqual([]); // issue 41
+    await page.getByRole('combobox', { name: en['language.label'] }).tap();
+    await page.getByRole('option', { name: 'Español' }).tap();
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(es['login.title']);
+    await page.getByRole('combobox', { name: catalog('es', 'shell')['language.label'] }).getByText('Español').waitFor();
+    await context.close();
+  });
 });

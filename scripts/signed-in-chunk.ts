@@ -39,6 +39,8 @@ const ENTRY = here('../web/main.tsx');
 const PUBLIC_SCREENS = here('../web/app/screens.ts');
 /** The frame of every page, signed in or not, whose pieces (toasts, the AI consent, the update prompt) load lazily. */
 const CHROME = here('../web/app/AppChrome.tsx');
+/** The sign-in pages' language field, whose select (web/ui/Select.tsx) loads on first use (issue 41). */
+const LANGUAGE_FIELD = here('../web/app/LanguageField.tsx');
 
 /** Libraries that keep a chunk of their own. */
 export const BIG_LIBRARIES = /[\\/]node_modules[\\/](react-router|react-router-dom|dexie|zod)[\\/]/;
@@ -131,9 +133,9 @@ export function createSignedInChunk(): { plugin: Plugin; group: { name: string; 
     buildEnd() {
       modules.clear();
       const info = (id: string) => this.getModuleInfo(id);
-      // What the entry runs, and what the public screens (import()ed by screens.ts) and the chrome's
-      // lazy pieces load with them, followed by the names imported (reachByNames).
-      const screens = [PUBLIC_SCREENS, CHROME].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
+      // What the entry runs, and what the public screens (import()ed by screens.ts), the chrome's and
+      // the language field's lazy pieces load with them, followed by the names imported (reachByNames).
+      const screens = [PUBLIC_SCREENS, CHROME, LANGUAGE_FIELD].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
       const publicModules = new Set([...reachByNames([ENTRY], info), ...reachByNames(screens, info)]);
       // The roots themselves keep their own chunks (import() of a module moved into a group chunk
       // made rolldown 1.2 emit an export it never defined).

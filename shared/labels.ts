@@ -4,7 +4,7 @@
 import type { AccessLevel, BudgetLevel, CompletionStatus, DocumentType, MusicGenre, TaskCategory, Timeframe, ValueId } from './schema';
 import type { AutomationType } from './schema/ai';
 
-export const PRODUCT_NAME = 'Afterword';
+export { PRODUCT_NAME, REDIRECT_AFTER_AUTH_MS, TOAST_DURATION_MS, TOAST_LIMIT } from './product';
 
 /** SPEC.md §9. */
 export const MOBILE_BREAKPOINT_PX = 768;
@@ -13,9 +13,6 @@ export const WIZARD_COMPLETION = [25, 50, 75, 100] as const;
 export const PLAN_COMPLETION_ITEMS = 7;
 export const DEFAULT_BUDGET: BudgetLevel = 'moderate';
 export const DEFAULT_PRIORITY = 3;
-export const REDIRECT_AFTER_AUTH_MS = 100;
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 /** The protected paths of SPEC.md §2 "Session behaviour". */

@@ -1,6 +1,6 @@
 /** The product mark and name, linking home (`to`). */
 import { AppLink as Link } from './navigation';
-import { PRODUCT_NAME } from '../../shared/labels';
+import { PRODUCT_NAME } from '../../shared/product';
 
 export function Logo({ to = '/' }: { to?: string }) {
   return (

@@ -1,6 +1,6 @@
 /** The top bar of public pages (SPEC.md §2 "Landing page"): product name, Login, Get Started. */
 import { AppLink as Link } from './navigation';
-import { buttonClasses } from '../ui/Button';
+import { buttonClasses } from '../ui/button-classes';
 import { useT } from '../i18n/i18n';
 import { Logo } from './Logo';
 

@@ -1,6 +1,6 @@
 /** The footer of every page (SPEC.md §2 "Layout"): legal links and '© {year} AFTERWORD.APP. All rights reserved.' */
 import { AppLink as Link } from './navigation';
-import { PRODUCT_NAME } from '../../shared/labels';
+import { PRODUCT_NAME } from '../../shared/product';
 import { useT } from '../i18n/i18n';
 
 /** `wide`: match the signed-in layout's wider frame. */

@@ -1,57 +1,27 @@
 /**
  * The one button of the app. Variants: default (slate), accent (warm call to action), outline,
- * ghost, destructive. Sizes: sm, md, lg, icon. `asChild` renders the child (e.g. a router
- * <Link>) with the button's look. Forwards every other prop and the ref to <button>.
+ * ghost, destructive. Sizes: sm, md, lg, icon. Forwards every other prop and the ref to <button>.
+ * A link with a button's look takes `buttonClasses` (web/ui/button-classes.ts): an `asChild` prop
+ * (Radix's Slot) brought Slot to every page with a button, the sign-in pages among them (issue 41).
  */
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
-import { Slot } from 'radix-ui';
-import { cn } from './cn';
+import { type ButtonSize, type ButtonVariant, buttonClasses } from './button-classes';
 
-export type ButtonVariant = 'default' | 'accent' | 'outline' | 'ghost' | 'destructive';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+export { type ButtonSize, type ButtonVariant, buttonClasses };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  asChild?: boolean;
-}
-
-const variants: Record<ButtonVariant, string> = {
-  default: 'bg-slate-800 text-white hover:bg-slate-700 shadow-sm',
-  accent: 'bg-accent-700 text-white hover:bg-accent-800 shadow-sm',
-  outline: 'border border-stone-300 bg-white text-slate-800 hover:bg-stone-100',
-  ghost: 'text-slate-700 hover:bg-stone-100 hover:text-slate-900',
-  destructive: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
-};
-
-const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-4 text-base',
-  lg: 'h-12 px-6 text-base',
-  icon: 'h-11 w-11',
-};
-
-/** The class string of a button, for the rare element that can't be a <Button>. */
-export function buttonClasses(variant: ButtonVariant = 'default', size: ButtonSize = 'md', className?: string) {
-  return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
-    'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0',
-    variants[variant],
-    sizes[size],
-    className,
-  );
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'default', size = 'md', asChild = false, className, type, ...props },
+  { variant = 'default', size = 'md', className, type, ...props },
   ref,
 ) {
-  const Comp = asChild ? Slot.Root : 'button';
   return (
-    <Comp
+    <button
       ref={ref}
-      type={asChild ? undefined : (type ?? 'button')}
+      type={type ?? 'button'}
       className={buttonClasses(variant, size, className)}
       {...props}
     />

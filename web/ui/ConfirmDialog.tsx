@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
-import { buttonClasses } from './Button';
+import { buttonClasses } from './button-classes';
 import { cn } from './cn';
 import { overlayClasses, panelClasses } from './Dialog';
 import { useReturnFocus } from './return-focus';

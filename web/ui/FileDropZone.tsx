@@ -11,7 +11,7 @@
  */
 import { type DragEvent, useId, useState } from 'react';
 import { Camera, Upload, X } from 'lucide-react';
-import { buttonClasses } from './Button';
+import { buttonClasses } from './button-classes';
 import { cn } from './cn';
 import { formatBytes } from '../files';
 import { fileTypeIcon } from './file-kind';

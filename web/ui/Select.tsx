@@ -23,6 +23,7 @@ import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
 import { selectTriggerClasses, type SelectProps } from './select-parts';
 import { TYPEAHEAD_MS, typeaheadMatch } from './typeahead';
+import { NativeSelect } from './NativeSelect';
 
 export { selectTriggerClasses, type SelectOption, type SelectProps } from './select-parts';
 
@@ -124,30 +125,3 @@ export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function
   );
 });
 
-/** The browser's own select with the same options, label and value (when Radix's cannot be loaded). */
-const NativeSelect = forwardRef<HTMLButtonElement | null, SelectProps & { defaultOpen?: boolean; focusOnMount?: boolean }>(function NativeSelect(props, ref) {
-  const { defaultOpen: _open, focusOnMount: _focus, options, value, defaultValue, placeholder = 'Select…', disabled, required, className, onBlur, name, onValueChange, ...aria } = props;
-  return (
-    <select
-      ref={ref as unknown as React.Ref<HTMLSelectElement>}
-      name={name}
-      value={value}
-      defaultValue={value === undefined ? (defaultValue ?? '') : undefined}
-      disabled={disabled}
-      required={required}
-      className={cn(selectTriggerClasses, className)}
-      onChange={(e) => onValueChange?.(e.target.value)}
-      onBlur={onBlur}
-      {...aria}
-    >
-      <option value="" disabled>
-        {placeholder}
-      </option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value} disabled={o.disabled}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  );
-});

@@ -9,7 +9,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../shared/labels';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../shared/product';
 
 export interface ToastInput {
   title: string;

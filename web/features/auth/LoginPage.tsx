@@ -7,8 +7,7 @@
  */
 import { useState } from 'react';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
-import { preloadSignedInApp } from '../../app/preload-signed-in';
-import { loadAccountFlows, prepareAccountFlows } from './account-deps';
+import { loadAccountFlows, prepareAccountFlows, preloadSignedIn } from './account-deps';
 import { AuthProgress, type AuthStep } from './AuthProgress';
 import { enterApp, useCredentialsForm } from './credentials-form';
 import { Button } from '../../ui/Button';
@@ -29,7 +28,7 @@ export default function LoginPage() {
     try {
       // The password is stretched on this device (a Worker) and only the login secret is sent.
       setStep('start');
-      preloadSignedInApp('dashboard'); // fetched while the keys are made, not after the server answers
+      preloadSignedIn('dashboard'); // fetched while the keys are made, not after the server answers
       const flows = await loadAccountFlows();
       const signed = await flows.signInAccount(flows.deps, values.username, values.password, setStep);
       const greeting = { title: say('login.welcomeTitle'), description: say('login.welcomeDescription', { firstName: signed.user.firstName }) };

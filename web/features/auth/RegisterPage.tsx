@@ -6,15 +6,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
-import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
+import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/product';
 import type { RegisterForm } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
 import { serverMessage } from '../../api/client';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys';
-import { loadAccountFlows, preparingForm } from './account-deps';
+import { loadAccountFlows, preparingForm, preloadSignedIn } from './account-deps';
 import { AuthProgress, type AuthStep } from './AuthProgress';
-import { preloadSignedInApp } from '../../app/preload-signed-in';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
@@ -52,7 +51,7 @@ export default function RegisterPage() {
     try {
       // Keys are made on this device; the password and the sealed fields never travel (SECURITY.md).
       setStep('start');
-      preloadSignedInApp('recovery-kit'); // fetched while the keys are made, not after the server answers
+      preloadSignedIn('recovery-kit'); // fetched while the keys are made, not after the server answers
       const flows = await loadAccountFlows();
       const { user, code } = await flows.registerAccount(flows.deps, profile, password, setStep);
       useRecoveryKit.getState().show(code, '/dashboard'); // the recovery kit comes first (SECURITY.md "Recovery")

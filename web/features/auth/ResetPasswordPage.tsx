@@ -13,7 +13,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
-import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
+import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/product';
 import type { User } from '../../../shared/schema';
 import type { ResetPasswordForm } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';

@@ -46,3 +46,15 @@ export const preparingForm = (resolver: { preload: () => void }) => () => {
   resolver.preload();
   prepareAccountFlows();
 };
+
+/**
+ * preloadSignedInApp (web/app/preload-signed-in.ts) as a submit starts, its small module fetched
+ * then: imported statically, its list of the signed-in app's chunks came with the sign-in and
+ * sign-up pages' first scripts (issue 41: ≤ 100 KB). Never throws.
+ */
+export function preloadSignedIn(firstScreen: 'dashboard' | 'recovery-kit'): void {
+  import('../../app/preload-signed-in').then(
+    (m) => m.preloadSignedInApp(firstScreen),
+    () => undefined,
+  );
+}

@@ -10,7 +10,7 @@ import type { LoginInput } from '../../../shared/schema/auth';
 import { useHydrated } from '../../app/hydrated';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
 import type { User } from '../../../shared/schema';
-import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
+import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/product';
 import { serverMessage } from '../../api/client';
 import { completeSignIn } from '../../app/auth-actions';
 import type { AppNavigate } from '../../app/navigation';

@@ -9,7 +9,7 @@ import { cardButtonLabel, type DashboardData, progressCards } from '../../../sha
 import { COMPLETION_STATUS_LABELS } from '../../../shared/labels';
 import type { CompletionStatus } from '../../../shared/schema';
 import { Badge, type BadgeColor } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
+import { buttonClasses } from '../../ui/button-classes';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/Card';
 
 const STATUS_COLORS: Record<CompletionStatus, BadgeColor> = { 'not-started': 'gray', 'in-progress': 'blue', completed: 'green' };
@@ -52,11 +52,13 @@ export function SuggestedCards({ data }: { data: DashboardData }) {
                 )}
               </CardContent>
               <CardFooter>
-                <Button asChild variant={card.status === 'not-started' ? 'accent' : 'outline'} className="w-full">
-                  <Link to={card.href} aria-label={`${cardButtonLabel(card.status)}: ${card.title}`}>
-                    {cardButtonLabel(card.status)}
-                  </Link>
-                </Button>
+                <Link
+                  to={card.href}
+                  aria-label={`${cardButtonLabel(card.status)}: ${card.title}`}
+                  className={buttonClasses(card.status === 'not-started' ? 'accent' : 'outline', 'md', 'w-full')}
+                >
+                  {cardButtonLabel(card.status)}
+                </Link>
               </CardFooter>
             </Card>
           </li>

@@ -4,7 +4,7 @@
  */
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../ui/Button';
+import { buttonClasses } from '../../ui/button-classes';
 import { Progress } from '../../ui/Progress';
 
 export function WelcomeBanner({ firstName, profileCompletion }: { firstName: string; profileCompletion: number }) {
@@ -24,12 +24,10 @@ export function WelcomeBanner({ firstName, profileCompletion }: { firstName: str
             <Progress value={profileCompletion} max={100} label="Profile completion" />
           </div>
         </div>
-        <Button asChild variant="accent" size="lg" className="self-start lg:self-auto">
-          <Link to="/death-plan">
-            Continue Planning
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <Link to="/death-plan" className={buttonClasses('accent', 'lg', 'self-start lg:self-auto')}>
+          Continue Planning
+          <ArrowRight aria-hidden="true" />
+        </Link>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 /** The closing call to action (SPEC.md §2): 'Create Free Account' (→ /register) and Learn More (→ #features). */
 import { AppLink as Link } from '../../app/navigation';
-import { buttonClasses } from '../../ui/Button';
+import { buttonClasses } from '../../ui/button-classes';
 
 export function ClosingCta() {
   return (

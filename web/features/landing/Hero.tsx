@@ -1,7 +1,7 @@
 /** The landing hero (SPEC.md §2): the promise, 'Create Your Free Account' and 'Learn More' (→ #how-it-works). */
 import { ArrowRight } from 'lucide-react';
 import { AppLink as Link } from '../../app/navigation';
-import { buttonClasses } from '../../ui/Button';
+import { buttonClasses } from '../../ui/button-classes';
 import { HeroPreview } from './HeroPreview';
 
 export function Hero() {

@@ -1,7 +1,7 @@
 /** The not-found page of SPEC.md §2: any path no route matches. */
 import { Link } from 'react-router-dom';
 import { Card, CardContent } from '../../ui/Card';
-import { buttonClasses } from '../../ui/Button';
+import { buttonClasses } from '../../ui/button-classes';
 
 export default function NotFoundPage() {
   return (

@@ -3,7 +3,7 @@
  * trustee would receive, without anything being sent.
  */
 import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../ui/Button';
+import { buttonClasses } from '../../ui/button-classes';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 
 export function RehearsalCard() {

@@ -20,8 +20,8 @@ const en = read('en');
 const slots = (message: string) => [...(message.match(/\{\s*\w+|<\/?\d+>/g) ?? [])].map((s) => s.replace(/\s/g, '')).sort();
 
 /**
- * The slice's strings SPEC.md gives word for word (§2 "Layout", "Login", "Register"; §1's route
- * table; §8 toasts): [message id, SPEC.md's words, whether the message is them exactly or holds them].
+ * The moved screens' strings SPEC.md gives word for word (§2 "Layout", "Login", "Register", "My
+ * After-Death Plan"; §1's route table; §8 toasts): [message id, SPEC.md's words, whether the message is them exactly or holds them].
  */
 const SPEC_WORDS: [string, string, 'is' | 'holds'][] = [
   ['nav.dashboard', 'Dashboard', 'is'],
@@ -54,6 +54,32 @@ const SPEC_WORDS: [string, string, 'is' | 'holds'][] = [
   ['register.createdTitle', 'Account created', 'is'],
   ['register.failedTitle', 'Registration failed', 'is'],
   ['register.failedDescription', 'An error occurred during registration.', 'is'],
+  // My After-Death Plan (§1, §2 "My After-Death Plan", §8 "Plan")
+  ['plan.title', 'My After-Death Plan', 'is'],
+  ['plan.tab.basic', 'Basic Info', 'is'],
+  ['plan.tab.preferences', 'Preferences', 'is'],
+  ['plan.tab.music', 'Music', 'is'],
+  ['plan.tab.readings', 'Readings', 'is'],
+  ['plan.tab.obituary', 'Obituary', 'is'],
+  ['plan.previous', 'Previous', 'is'],
+  ['plan.next', 'Next', 'is'],
+  ['plan.save', 'Save Changes', 'is'],
+  ['plan.budget.budget', 'Budget-Friendly', 'is'],
+  ['plan.budget.moderate', 'Moderate', 'is'],
+  ['plan.budget.premium', 'Premium', 'is'],
+  ['plan.budget.luxury', 'Luxury', 'is'],
+  ['plan.toast.createFailed', 'Failed to create plan', 'is'],
+  ['plan.toast.updateFailed', 'Failed to update plan', 'is'],
+  ['plan.toast.obituaryFailed', 'Failed to generate obituary', 'is'],
+  ['plan.toast.musicFailed', 'Failed to suggest music', 'is'],
+  ['plan.toast.createdTitle', 'Plan created successfully', 'is'],
+  ['plan.toast.createdDescription', 'Your after-death plan has been saved.', 'is'],
+  ['plan.toast.updatedTitle', 'Plan updated successfully', 'is'],
+  ['plan.toast.updatedDescription', 'Your changes have been saved.', 'is'],
+  ['plan.toast.obituaryTitle', 'Obituary generated', 'is'],
+  ['plan.toast.obituaryDescription', 'AI has created an obituary based on your information.', 'is'],
+  ['plan.toast.musicTitle', 'Music suggestions', 'is'],
+  ['plan.toast.musicDescription', 'AI has suggested music based on your preferences.', 'is'],
 ];
 
 describe('message catalogs', () => {

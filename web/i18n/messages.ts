@@ -6,12 +6,14 @@
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type plan from './catalogs/en/plan.json';
 import type shell from './catalogs/en/shell.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
   shell: typeof shell;
   auth: typeof auth;
+  plan: typeof plan;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -17,7 +17,7 @@ import { expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, MOBILE,
 const CATALOGS = `${REPO_ROOT}web/i18n/catalogs/`;
 const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${CATALOGS}${lang}/${ns}.json`, 'utf8')) as Record<string, string>;
 /** The namespaces moved so far (docs/i18n.md "Moving a feature"): each is walked below. */
-const NAMESPACES = ['shell', 'auth', 'plan'];
+const NAMESPACES = ['shell', 'auth', 'plan', 'tasks'];
 const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));
 const ar: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('ar', ns)));
 
@@ -25,7 +25,10 @@ const ar: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => c
 const pseudo = (id: string) => accent(en[id]) + padding(en[id].length);
 
 /** The moved feature screens: path and the id of their heading. */
-const MOVED_SCREENS = [['/death-plan', 'plan.title']] as const;
+const MOVED_SCREENS = [
+  ['/death-plan', 'plan.title'],
+  ['/survivor-tasks', 'tasks.title'],
+] as const;
 
 /** Every English word of the slice's catalogs (placeholders, element tags and the product's name aside). */
 const ENGLISH_WORDS = new Set(
@@ -37,10 +40,10 @@ const ENGLISH_WORDS = new Set(
 /** The English words of the slice found in `text` (whole words; the pseudo-locale's are accented, so never match). */
 const englishIn = (text: string) => [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => ENGLISH_WORDS.has(w));
 
-/** The text a person reads or hears in `part`: its visible text, and every aria-label, placeholder and title in it. */
+/** The text a person reads or hears in `part`: its visible text, and every aria-label, placeholder and title in it (hidden parts aside). */
 async function wordsOf(part: Locator): Promise<string> {
   return part.first().evaluate((root) => {
-    const labels = [root, ...root.querySelectorAll('*')].flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('placeholder'), e.getAttribute('title')]);
+    const labels = [root, ...root.querySelectorAll('*')].filter((e) => !e.closest('[hidden]')).flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('placeholder'), e.getAttribute('title')]);
     return [(root as HTMLElement).innerText, ...labels.filter(Boolean)].join('\n');
   });
 }
@@ -49,6 +52,15 @@ async function wordsOf(part: Locator): Promise<string> {
 async function expectAllTranslated(page: Page, part: Locator, where: string): Promise<void> {
   expect(englishIn(await wordsOf(part)), `English left in ${where}`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} wider than the screen`).toBeLessThanOrEqual(MOBILE.width);
+}
+
+/**
+ * Hides the parts of a moved screen that belong to a feature not on the catalogs yet, so the walk
+ * checks the moved words only: the sharing feature's "Share now" button (web/features/sharing,
+ * moved separately). Take a part out of here once its feature is moved.
+ */
+async function hideUnmoved(page: Page): Promise<void> {
+  await page.locator('button[aria-label^="Share now"]').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
 }
 
 /**
@@ -116,6 +128,33 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
       await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(pseudo(tab));
       await expectAllTranslated(page, main, `/death-plan, ${en[tab]}`);
     }
+
+    // Survivor Tasks: the empty state, the add dialog (a task whose own words are no English), each tab, a card opened.
+    await page.goto('/survivor-tasks');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('tasks.title'));
+    await page.getByText(pseudo('tasks.empty.title')).waitFor();
+    await expectAllTranslated(page, main, '/survivor-tasks, empty');
+    await page.getByRole('button', { name: pseudo('tasks.add') }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expectAllTranslated(page, dialog, 'the add task dialog');
+    await dialog.getByRole('textbox', { name: pseudo('tasks.form.title') }).fill('Ŧàšķ øñè');
+    await dialog.getByRole('textbox', { name: pseudo('tasks.form.description') }).fill('Ðèšçŕîƥţîøñ øƒ ţĥè ţàšķ');
+    for (const [field, option] of [['tasks.form.category', 'tasks.category.legal'], ['tasks.form.timeframe', 'tasks.timeframe.1w'], ['tasks.form.level', 'tasks.level.semi-automated']]) {
+      await dialog.getByRole('combobox', { name: pseudo(field) }).click();
+      await page.getByRole('option', { name: pseudo(option) }).click();
+    }
+    await dialog.getByRole('button', { name: pseudo('tasks.form.create') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    for (const tab of ['tasks.tab.all', 'tasks.status.not-started', 'tasks.status.completed', 'tasks.category.legal']) {
+      await page.getByRole('tab', { name: pseudo(tab) }).click();
+      await hideUnmoved(page);
+      await poll(() => page.getByRole('tab', { selected: true }).textContent()).toContain(pseudo(tab));
+      await expectAllTranslated(page, main, `/survivor-tasks, ${en[tab]}`);
+    }
+    await page.getByRole('tab', { name: pseudo('tasks.tab.all') }).click();
+    await page.getByTestId('task-card').locator('button[aria-controls]').first().click(); // its Details
+    await page.getByRole('button', { name: pseudo('tasks.generateAutomation') }).waitFor();
+    await expectAllTranslated(page, main, '/survivor-tasks, a task opened');
     await context.close();
   });
 

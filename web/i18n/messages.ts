@@ -8,12 +8,14 @@
 import type auth from './catalogs/en/auth.json';
 import type plan from './catalogs/en/plan.json';
 import type shell from './catalogs/en/shell.json';
+import type tasks from './catalogs/en/tasks.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
   shell: typeof shell;
   auth: typeof auth;
   plan: typeof plan;
+  tasks: typeof tasks;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './Button';
 import { cn } from './cn';
+import { useT } from '../i18n/i18n';
 import { Spinner } from './Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
 
@@ -51,20 +52,23 @@ export function CardGrid<T>({ items, label, empty, getKey, children, className }
 }
 
 export interface CardActionsProps {
-  /** Completes the button names: 'Edit {itemName}', 'Delete {itemName}'. */
+  /** Completes the button names: 'Edit {itemName}', 'Delete {itemName}' (the shell catalog's card.*, in the language shown). */
   itemName: string;
   onEdit?: () => void;
   onDelete?: () => void;
   /** Verb of the delete button (default 'Delete'; trustees use 'Remove'). */
-  deleteVerb?: string;
+  deleteVerb?: 'Delete' | 'Remove';
 }
 
 /** Edit and delete icon buttons with accessible names that include the record. */
 export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete' }: CardActionsProps) {
+  const { t } = useT();
+  const editName = t('card.edit', { item: itemName });
+  const deleteName = t(deleteVerb === 'Remove' ? 'card.remove' : 'card.delete', { item: itemName });
   return (
     <div className="flex shrink-0 items-center gap-1">
       {onEdit && (
-        <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${itemName}`} title={`Edit ${itemName}`}>
+        <Button variant="ghost" size="icon" onClick={onEdit} aria-label={editName} title={editName}>
           <Pencil aria-hidden="true" />
         </Button>
       )}
@@ -73,8 +77,8 @@ export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete' 
           variant="ghost"
           size="icon"
           onClick={onDelete}
-          aria-label={`${deleteVerb} ${itemName}`}
-          title={`${deleteVerb} ${itemName}`}
+          aria-label={deleteName}
+          title={deleteName}
           className="text-red-700 hover:bg-red-50 hover:text-red-800"
         >
           <Trash2 aria-hidden="true" />

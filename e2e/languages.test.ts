@@ -17,7 +17,7 @@ import { expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, MOBILE,
 const CATALOGS = `${REPO_ROOT}web/i18n/catalogs/`;
 const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${CATALOGS}${lang}/${ns}.json`, 'utf8')) as Record<string, string>;
 /** The namespaces moved so far (docs/i18n.md "Moving a feature"): each is walked below. */
-const NAMESPACES = ['shell', 'auth', 'plan', 'tasks'];
+const NAMESPACES = ['shell', 'auth', 'plan', 'tasks', 'profile', 'not-found'];
 const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));
 const ar: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('ar', ns)));
 
@@ -28,6 +28,8 @@ const pseudo = (id: string) => accent(en[id]) + padding(en[id].length);
 const MOVED_SCREENS = [
   ['/death-plan', 'plan.title'],
   ['/survivor-tasks', 'tasks.title'],
+  ['/profile', 'profile.title'],
+  ['/no-such-page', 'notFound.title'],
 ] as const;
 
 /** Every English word of the slice's catalogs (placeholders, element tags and the product's name aside). */
@@ -155,6 +157,22 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     await page.getByTestId('task-card').locator('button[aria-controls]').first().click(); // its Details
     await page.getByRole('button', { name: pseudo('tasks.generateAutomation') }).waitFor();
     await expectAllTranslated(page, main, '/survivor-tasks, a task opened');
+
+    // Profile Settings: both tabs and the Delete Account dialog; then a page that does not exist.
+    await page.goto('/profile');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('profile.title'));
+    await expectAllTranslated(page, main, '/profile, Personal Information');
+    await page.getByRole('button', { name: pseudo('profile.edit') }).click();
+    await expectAllTranslated(page, main, '/profile, Personal Information being edited');
+    await page.getByRole('tab', { name: pseudo('profile.tab.security') }).click();
+    await page.getByRole('heading', { name: pseudo('profile.password.title') }).waitFor();
+    await expectAllTranslated(page, main, '/profile, Security');
+    await page.getByRole('button', { name: pseudo('profile.account.delete') }).click();
+    await expectAllTranslated(page, page.getByRole('dialog'), 'the Delete Account dialog');
+    await page.keyboard.press('Escape');
+    await page.goto('/no-such-page');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('notFound.title'));
+    await expectAllTranslated(page, main, 'the not-found page');
     await context.close();
   });
 

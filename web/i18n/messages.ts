@@ -6,7 +6,9 @@
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type notFound from './catalogs/en/not-found.json';
 import type plan from './catalogs/en/plan.json';
+import type profile from './catalogs/en/profile.json';
 import type shell from './catalogs/en/shell.json';
 import type tasks from './catalogs/en/tasks.json';
 
@@ -16,6 +18,8 @@ interface NamespaceFiles {
   auth: typeof auth;
   plan: typeof plan;
   tasks: typeof tasks;
+  profile: typeof profile;
+  'not-found': typeof notFound;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -1,10 +1,11 @@
 /**
  * Issue 44 in the browser, at 390 px: under the tests' pseudo-locale (web/i18n/pseudo.ts) the
  * sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
- * and the language setting show no English word of their catalogs (every string of them comes from
- * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
- * right to left (`<html lang="ar" dir="rtl">`) that pass axe, and signing up there makes an Arabic
- * account; choosing another language in
+ * and the language setting, and the moved feature screens (MOVED_SCREENS: the plan, survivor
+ * tasks, profile and not-found pages, walked tab by tab and dialog by dialog) show no English word
+ * of the moved catalogs (every string of them comes from the catalogs) and nothing wider than the
+ * screen; a browser that prefers Arabic gets those pages right to left (`<html lang="ar" dir="rtl">`)
+ * that pass axe, and signing up there makes an Arabic account; choosing another language in
  * Settings shows it at once, keeps it on the device and saves it with the account, offline once
  * the device is online again.
  */

@@ -8,7 +8,11 @@
 import type auth from './catalogs/en/auth.json';
 import type documents from './catalogs/en/documents.json';
 import type messageVault from './catalogs/en/message-vault.json';
+import type notFound from './catalogs/en/not-found.json';
+import type plan from './catalogs/en/plan.json';
+import type profile from './catalogs/en/profile.json';
 import type shell from './catalogs/en/shell.json';
+import type tasks from './catalogs/en/tasks.json';
 import type trustees from './catalogs/en/trustees.json';
 
 /** Each namespace's English catalog. */
@@ -18,6 +22,10 @@ interface NamespaceFiles {
   documents: typeof documents;
   trustees: typeof trustees;
   'message-vault': typeof messageVault;
+  plan: typeof plan;
+  tasks: typeof tasks;
+  profile: typeof profile;
+  'not-found': typeof notFound;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

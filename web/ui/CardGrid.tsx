@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './Button';
 import { cn } from './cn';
+import { useT } from '../i18n/i18n';
 import { Spinner } from './Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
 
@@ -51,20 +52,21 @@ export function CardGrid<T>({ items, label, empty, getKey, children, className }
 }
 
 export interface CardActionsProps {
-  /** Completes the button names: 'Edit {itemName}', 'Delete {itemName}'. */
+  /** Completes the button names: 'Edit {itemName}', 'Delete {itemName}' (the shell catalog's card.*, in the language shown). */
   itemName: string;
   onEdit?: () => void;
   onDelete?: () => void;
   /** Verb of the delete button (default 'Delete'; trustees use 'Remove'). */
-  deleteVerb?: string;
+  deleteVerb?: 'Delete' | 'Remove';
   /** The buttons' whole names in the person's language (a translated screen, issue 44); `itemName` and `deleteVerb` are then unused. */
   labels?: { edit: string; delete: string };
 }
 
 /** Edit and delete icon buttons with accessible names that include the record. */
 export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete', labels }: CardActionsProps) {
-  const editLabel = labels?.edit ?? `Edit ${itemName}`;
-  const deleteLabel = labels?.delete ?? `${deleteVerb} ${itemName}`;
+  const { t } = useT();
+  const editLabel = labels?.edit ?? t('card.edit', { item: itemName });
+  const deleteLabel = labels?.delete ?? t(deleteVerb === 'Remove' ? 'card.remove' : 'card.delete', { item: itemName });
   return (
     <div className="flex shrink-0 items-center gap-1">
       {onEdit && (

@@ -14,6 +14,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
 import { useReturnFocus } from './return-focus';
+import { useT } from '../i18n/i18n';
 
 export const DialogClose = RadixDialog.Close;
 
@@ -40,6 +41,7 @@ export const panelClasses =
 export function Dialog({ open, onOpenChange, title, description, trigger, footer, children, size = 'md' }: DialogProps) {
   // With a Trigger Radix returns focus to it; opened by state, focus returns to the opener.
   const returnFocus = useReturnFocus(open);
+  const { t } = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -59,7 +61,7 @@ export function Dialog({ open, onOpenChange, title, description, trigger, footer
             </div>
             <RadixDialog.Close
               className="-mt-1 -mr-2 rounded-md p-2 text-slate-600 hover:bg-stone-100 hover:text-slate-900"
-              aria-label="Close"
+              aria-label={t('dialog.close')}
             >
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>

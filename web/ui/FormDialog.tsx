@@ -3,7 +3,7 @@
  * footer with Cancel and the submit button. Enter in a text field submits; Escape, a click outside,
  * ✕ and Cancel close, but while the form holds unsaved typing they ask "Leave without saving?"
  * first (web/forms/unsaved-changes.tsx); a save closes through the caller, without asking.
- * The submit button reads `pendingLabel` and is disabled while `pending`. A submit the form
+ * The submit button reads `pendingLabel` (default 'Saving...', the shell catalog's dialog.saving) and is disabled while `pending`. A submit the form
  * refuses moves keyboard focus to the first field it marked invalid (WCAG 3.3.1), so the person
  * (and a screen reader) lands on what is missing rather than staying on the button.
  *
@@ -15,6 +15,7 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import { Button } from './Button';
 import { Dialog, DialogClose } from './Dialog';
 import { askToDiscardTyping } from '../forms/unsaved-changes';
+import { useT } from '../i18n/i18n';
 
 export interface FormDialogProps {
   open: boolean;
@@ -51,11 +52,12 @@ export function FormDialog({
   title,
   description,
   submitLabel,
-  pendingLabel = 'Saving...',
+  pendingLabel,
   pending = false,
   onSubmit,
   children,
 }: FormDialogProps) {
+  const { t } = useT();
   const formId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -75,10 +77,10 @@ export function FormDialog({
       footer={
         <>
           <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('dialog.cancel')}</Button>
           </DialogClose>
           <Button type="submit" form={formId} disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
+            {pending ? (pendingLabel ?? t('dialog.saving')) : submitLabel}
           </Button>
         </>
       }

@@ -5,11 +5,13 @@
  * ignores Radix's defaultOpen/focusOnMount); forwards the ref to the <select>.
  */
 import { forwardRef } from 'react';
+import { useT } from '../i18n/i18n';
 import { cn } from './cn';
 import { selectTriggerClasses, type SelectProps } from './select-parts';
 
 export const NativeSelect = forwardRef<HTMLButtonElement | null, SelectProps & { defaultOpen?: boolean; focusOnMount?: boolean }>(function NativeSelect(props, ref) {
-  const { defaultOpen: _open, focusOnMount: _focus, options, value, defaultValue, placeholder = 'Select…', disabled, required, className, onBlur, name, onValueChange, ...aria } = props;
+  const { t } = useT();
+  const { defaultOpen: _open, focusOnMount: _focus, options, value, defaultValue, placeholder = t('select.placeholder'), disabled, required, className, onBlur, name, onValueChange, ...aria } = props;
   return (
     <select
       ref={ref as unknown as React.Ref<HTMLSelectElement>}

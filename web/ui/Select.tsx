@@ -21,6 +21,7 @@
 import { forwardRef, lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
+import { useT } from '../i18n/i18n';
 import { selectTriggerClasses, type SelectProps } from './select-parts';
 import { TYPEAHEAD_MS, typeaheadMatch } from './typeahead';
 import { NativeSelect } from './NativeSelect';
@@ -57,10 +58,11 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function Select(props, ref) {
   const loaded = useRadixLoaded();
+  const { t } = useT();
   const [pressed, setPressed] = useState(false);
   const focused = useRef(false);
   const typed = useRef({ search: '', at: 0 });
-  const { options, value, defaultValue, placeholder = 'Select…', disabled, required, className, onBlur, name: _name, onValueChange, ...aria } = props;
+  const { options, value, defaultValue, placeholder = t('select.placeholder'), disabled, required, className, onBlur, name: _name, onValueChange, ...aria } = props;
   const current = value === '' ? undefined : (value ?? defaultValue);
   const label = options.find((o) => o.value === current)?.label;
   const press = () => {

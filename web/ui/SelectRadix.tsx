@@ -11,6 +11,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, us
 import { Select as RadixSelect } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from './cn';
+import { t } from '../i18n/i18n';
 import { selectTriggerClasses, type SelectProps } from './select-parts';
 
 /** `defaultOpen`: the person pressed the stand-in trigger; `focusOnMount`: the stand-in had focus. */
@@ -20,7 +21,7 @@ export interface SelectRadixProps extends SelectProps {
 }
 
 const SelectRadix = forwardRef<HTMLButtonElement | null, SelectRadixProps>(function SelectRadix(
-  { options, value, defaultValue, onValueChange, placeholder = 'Select…', disabled, name, required, className, onBlur, defaultOpen, focusOnMount, ...aria },
+  { options, value, defaultValue, onValueChange, placeholder = t('select.placeholder'), disabled, name, required, className, onBlur, defaultOpen, focusOnMount, ...aria },
   ref,
 ) {
   const trigger = useRef<HTMLButtonElement>(null);

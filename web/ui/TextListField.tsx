@@ -11,13 +11,14 @@ import { cn } from './cn';
 import { Input } from './Input';
 import { Label } from './Label';
 import { addItem, removeItemAt } from './text-list';
+import { useT } from '../i18n/i18n';
 
 export interface TextListFieldProps {
   /** Label of the new-item input, e.g. 'Add a reading' or 'Resources'. */
   label: string;
   /** Accessible name of the list; defaults to `label`. */
   listLabel?: string;
-  /** Names the Add button: 'Add {itemName}'. */
+  /** Names the Add button: 'Add {itemName}' (the shell catalog's list.addItem). */
   itemName?: string;
   items: readonly string[];
   onChange: (items: string[]) => void;
@@ -29,6 +30,7 @@ export interface TextListFieldProps {
 }
 
 export function TextListField({ label, listLabel, itemName, items, onChange, placeholder, emptyText, scroll }: TextListFieldProps) {
+  const { t } = useT();
   const [text, setText] = useState('');
   const inputId = useId();
 
@@ -49,9 +51,9 @@ export function TextListField({ label, listLabel, itemName, items, onChange, pla
       <Label htmlFor={inputId}>{label}</Label>
       <div className="flex gap-2">
         <Input id={inputId} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} placeholder={placeholder} />
-        <Button variant="outline" onClick={add} className="shrink-0" aria-label={itemName ? `Add ${itemName}` : undefined}>
+        <Button variant="outline" onClick={add} className="shrink-0" aria-label={itemName ? t('list.addItem', { item: itemName }) : undefined}>
           <Plus aria-hidden="true" />
-          Add
+          {t('list.add')}
         </Button>
       </div>
       {items.length === 0 ? (
@@ -67,12 +69,12 @@ export function TextListField({ label, listLabel, itemName, items, onChange, pla
           )}
         >
           {items.map((item, index) => (
-            <li key={`${index}-${item}`} className="flex items-start justify-between gap-2 py-1 pr-1 pl-4">
+            <li key={`${index}-${item}`} className="flex items-start justify-between gap-2 py-1 pe-1 ps-4">
               <span className="min-w-0 py-2 break-words whitespace-pre-wrap text-slate-800">{item}</span>
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Remove ${item}`}
+                aria-label={t('list.remove', { item })}
                 onClick={() => onChange(removeItemAt(items, index))}
                 className="shrink-0"
               >

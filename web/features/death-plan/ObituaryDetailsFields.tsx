@@ -10,13 +10,16 @@ import { Link } from 'react-router-dom';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
 import type { ObituaryDetails } from './plan-ai';
+import { type MessageId, useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
+import { usePlanMessages } from './messages';
 
-const FIELDS: { key: keyof ObituaryDetails; label: string; rows?: number }[] = [
-  { key: 'hometown', label: 'Where you lived or grew up' },
-  { key: 'occupation', label: 'The work you did' },
-  { key: 'achievements', label: 'What you were proudest of', rows: 2 },
-  { key: 'familyMembers', label: 'Family you would like named', rows: 2 },
-  { key: 'personalQualities', label: 'How people would describe you', rows: 2 },
+const FIELDS: { key: keyof ObituaryDetails; label: MessageId; rows?: number }[] = [
+  { key: 'hometown', label: 'plan.details.hometown' },
+  { key: 'occupation', label: 'plan.details.occupation' },
+  { key: 'achievements', label: 'plan.details.achievements', rows: 2 },
+  { key: 'familyMembers', label: 'plan.details.familyMembers', rows: 2 },
+  { key: 'personalQualities', label: 'plan.details.personalQualities', rows: 2 },
 ];
 
 export interface ObituaryDetailsFieldsProps {
@@ -32,22 +35,16 @@ export interface ObituaryDetailsFieldsProps {
 }
 
 export function ObituaryDetailsFields({ details, onChange, age, maxLength, notice }: ObituaryDetailsFieldsProps) {
+  usePlanMessages();
+  const { t } = useT();
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
-      <legend className="px-1 font-medium text-slate-900">For a draft: tell us what to include</legend>
+      <legend className="px-1 font-medium text-slate-900">{t('plan.details.legend')}</legend>
       <p className="text-sm text-slate-700">
-        The draft uses only what you write here and your name
-        {age === null ? (
-          <>
-            . To include your age, add your birthdate in your <Link to="/profile">Profile</Link>.
-          </>
-        ) : (
-          <> and age ({age}, from your birthdate).</>
-        )}{' '}
-        Leave anything empty to leave it out.
+        {age === null ? <T id="plan.details.introNoAge" components={{ 0: <Link to="/profile" /> }} /> : t('plan.details.introAge', { age })}
       </p>
       {FIELDS.map(({ key, label, rows }) => (
-        <FormField key={key} label={`${label} (optional)`} notice={notice?.(key)}>
+        <FormField key={key} label={t('plan.details.optional', { label: t(label) })} notice={notice?.(key)}>
           {rows ? (
             <Textarea rows={rows} maxLength={maxLength(key)} value={details[key]} onChange={(e) => onChange(key, e.target.value)} />
           ) : (

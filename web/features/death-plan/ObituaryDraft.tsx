@@ -5,6 +5,8 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../ui/Button';
+import { useT } from '../../i18n/i18n';
+import { usePlanMessages } from './messages';
 
 export interface ObituaryDraftProps {
   draft: string;
@@ -13,6 +15,8 @@ export interface ObituaryDraftProps {
 }
 
 export function ObituaryDraft({ draft, onUse, onDiscard }: ObituaryDraftProps) {
+  usePlanMessages();
+  const { t } = useT();
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
   // Brought into view when offered: on a phone it would otherwise sit out of sight.
@@ -23,18 +27,18 @@ export function ObituaryDraft({ draft, onUse, onDiscard }: ObituaryDraftProps) {
   return (
     <section ref={ref} aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <h3 id={headingId} className="font-medium text-slate-900">
-        A new draft, for you to read
+        {t('plan.draft.title')}
       </h3>
       <p className="text-sm text-slate-700">
-        Your own obituary above is kept as you wrote it. Use this draft in its place, or discard it.
+        {t('plan.draft.intro')}
       </p>
       <div className="rounded-md border border-stone-200 bg-white p-3 whitespace-pre-wrap text-slate-800">{draft}</div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="accent" onClick={onUse}>
-          Use this draft
+          {t('plan.draft.use')}
         </Button>
         <Button variant="outline" onClick={onDiscard}>
-          Discard draft
+          {t('plan.draft.discard')}
         </Button>
       </div>
     </section>

@@ -12,7 +12,6 @@ import { Music, Sparkles } from 'lucide-react';
 import { planCompletion } from '../../../shared/plan-completion';
 import type { User } from '../../../shared/schema';
 import { BURIAL_PREFERENCES, FUNERAL_TYPES, BUDGET_LEVELS, type BudgetLevel } from '../../../shared/schema/death-plan';
-import { BUDGET_LABELS, BURIAL_PREFERENCE_LABELS, FUNERAL_TYPE_LABELS } from '../../../shared/labels';
 import { usePendingCount } from '../../db';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
@@ -34,51 +33,59 @@ import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
 import { OtherVersions } from '../../ui/OtherVersions';
 import { ShareButton } from '../sharing';
+import { type MessageId, t as say, useT } from '../../i18n/i18n';
+import { usePlanMessages } from './messages';
 
 const TABS = [
-  { value: 'basic', label: 'Basic Info' },
-  { value: 'preferences', label: 'Preferences' },
-  { value: 'music', label: 'Music' },
-  { value: 'readings', label: 'Readings' },
-  { value: 'obituary', label: 'Obituary' },
+  { value: 'basic', label: 'plan.tab.basic' },
+  { value: 'preferences', label: 'plan.tab.preferences' },
+  { value: 'music', label: 'plan.tab.music' },
+  { value: 'readings', label: 'plan.tab.readings' },
+  { value: 'obituary', label: 'plan.tab.obituary' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) => keys.map((k) => ({ value: k, label: labels[k] }));
-const funeralOptions = options(FUNERAL_TYPES, FUNERAL_TYPE_LABELS);
-const burialOptions = options(BURIAL_PREFERENCES, BURIAL_PREFERENCE_LABELS);
-const budgetOptions = options(BUDGET_LEVELS, BUDGET_LABELS);
+/**
+ * The choices of a select: each key with its label from the 'plan' catalog (`prefix` + key; the
+ * English is shared/labels.ts's, which the server and the AI prompts keep using).
+ */
+const options = <K extends string>(keys: readonly K[], prefix: string, t: (id: MessageId) => string) =>
+  keys.map((k) => ({ value: k, label: t(`${prefix}${k}` as MessageId) }));
 
 export interface PlanEditorProps {
   user: User;
 }
 
-const funeralLabel = (v: unknown) => (v ? FUNERAL_TYPE_LABELS[v as keyof typeof FUNERAL_TYPE_LABELS] : '(empty)');
-const burialLabel = (v: unknown) => (v ? BURIAL_PREFERENCE_LABELS[v as keyof typeof BURIAL_PREFERENCE_LABELS] : '(empty)');
+/** A stored choice's words for the note of a field changed elsewhere ('(empty)' when none). */
+const choiceLabel = (prefix: string) => (v: unknown) => say((v ? `${prefix}${String(v)}` : 'plan.empty') as MessageId);
+const funeralLabel = choiceLabel('plan.funeral.');
+const burialLabel = choiceLabel('plan.burial.');
 
 /** SPEC.md §8 "Plan": the toasts of Save Changes on an existing plan, and on the first save. */
-const UPDATED = {
-  success: { title: 'Plan updated successfully', description: 'Your changes have been saved.' },
-  failure: 'Failed to update plan',
-};
-const CREATED = {
-  success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
-  failure: 'Failed to create plan',
-};
+const UPDATED = () => ({
+  success: { title: say('plan.toast.updatedTitle'), description: say('plan.toast.updatedDescription') },
+  failure: say('plan.toast.updateFailed'),
+});
+const CREATED = () => ({
+  success: { title: say('plan.toast.createdTitle'), description: say('plan.toast.createdDescription') },
+  failure: say('plan.toast.createFailed'),
+});
 /**
  * The synced line under the completion bar: "synced" only when nothing waits in the outbox and
  * the form holds no unsaved typing (`unsaved`: the person changed fields not yet saved); while the
  * outbox is still being counted (`pending` undefined), only that it is saved on this device.
  */
 export function savedLine(exists: boolean, pending: number | undefined, unsaved = false): string {
-  if (!exists) return 'Nothing is saved until you press Save Changes.';
-  if (unsaved) return 'You have unsaved changes: press Save Changes to keep them.';
-  if (pending === undefined) return 'Your plan is saved on this device.';
-  if (pending === 0) return 'Your plan is saved on this device and synced to your account.';
-  return `Your plan is saved on this device. ${pending === 1 ? '1 change waits' : `${pending} changes wait`} to sync to your account.`;
+  if (!exists) return say('plan.saved.nothing');
+  if (unsaved) return say('plan.saved.unsaved');
+  if (pending === undefined) return say('plan.saved.device');
+  if (pending === 0) return say('plan.saved.synced');
+  return say('plan.saved.waiting', { n: pending });
 }
 
 export function PlanEditor({ user }: PlanEditorProps) {
+  usePlanMessages();
+  const { t } = useT();
   const rf = useRecordForm({ collection: 'deathPlan', id: user.id, toForm: planToForm, toRecord: planFormToRecord });
   const { values: draft, set, exists } = rf;
   const pending = usePendingCount();
@@ -115,14 +122,14 @@ export function PlanEditor({ user }: PlanEditorProps) {
     }
   };
 
-  const saveChanges = () => run('save', () => runWithToasts(() => rf.save(), exists ? UPDATED : CREATED));
+  const saveChanges = () => run('save', () => runWithToasts(() => rf.save(), exists ? UPDATED() : CREATED()));
 
   const ai = usePlanAi(rf, user, budget, run);
 
   if (!rf.loaded) {
     return (
       <div className="flex justify-center py-12">
-        <Spinner label="Loading your plan..." className="[&_svg]:size-8" />
+        <Spinner label={t('plan.loading')} className="[&_svg]:size-8" />
       </div>
     );
   }
@@ -132,14 +139,14 @@ export function PlanEditor({ user }: PlanEditorProps) {
     <div className="mt-6 flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid grid-cols-2 gap-2 sm:flex">
         <Button variant="outline" disabled={index === 0} onClick={() => setTab(TABS[index - 1]!.value)}>
-          Previous
+          {t('plan.previous')}
         </Button>
         <Button variant="outline" disabled={index === TABS.length - 1} onClick={() => setTab(TABS[index + 1]!.value)}>
-          Next
+          {t('plan.next')}
         </Button>
       </div>
       <Button variant="accent" onClick={() => void saveChanges()} disabled={busy === 'save'}>
-        {busy === 'save' ? 'Saving...' : 'Save Changes'}
+        {busy === 'save' ? t('plan.saving') : t('plan.save')}
       </Button>
     </div>
   );
@@ -148,12 +155,12 @@ export function PlanEditor({ user }: PlanEditorProps) {
     <div className="flex flex-col gap-6">
       <Card className="p-5">
         <div className="mb-2 flex items-baseline justify-between gap-4">
-          <h2 className="font-semibold text-slate-900">Plan completion</h2>
+          <h2 className="font-semibold text-slate-900">{t('plan.completion')}</h2>
           <span className="text-2xl font-semibold text-slate-900" aria-hidden="true">
             {completion}%
           </span>
         </div>
-        <Progress value={completion} label={`Plan completion: ${completion}%`} />
+        <Progress value={completion} label={t('plan.completionLabel', { percent: completion })} />
         <p className="mt-2 text-sm text-slate-600">
           {savedLine(exists, pending, rf.dirty.length > 0)}
         </p>
@@ -161,52 +168,52 @@ export function PlanEditor({ user }: PlanEditorProps) {
 
       <Card className="p-4 sm:p-6">
         <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
-          <TabsList aria-label="Plan sections">
-            {TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {t.label}
+          <TabsList aria-label={t('plan.sections')}>
+            {TABS.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value}>
+                {t(tab.label)}
               </TabsTrigger>
             ))}
           </TabsList>
-          {exists && <ShareButton className="mt-4" item={{ kind: 'plan-section', id: tab }} title={`My plan: ${TABS.find((t) => t.value === tab)!.label}`} />}
+          {exists && <ShareButton className="mt-4" item={{ kind: 'plan-section', id: tab }} title={t('plan.shareTitle', { section: t(TABS[index]!.label) })} />}
 
           <TabsContent value="basic" className="mt-6 flex flex-col gap-4">
-            <FormField label="Funeral Type" notice={<ChangedElsewhere record={rf} field="funeralType" display={funeralLabel} />}>
+            <FormField label={t('plan.funeralType')} notice={<ChangedElsewhere record={rf} field="funeralType" display={funeralLabel} />}>
               <Select
-                options={funeralOptions}
+                options={options(FUNERAL_TYPES, 'plan.funeral.', t)}
                 value={draft.funeralType ?? ''}
                 onValueChange={(v) => set('funeralType', v as PlanForm['funeralType'])}
-                placeholder="Select a funeral type"
+                placeholder={t('plan.funeralType.placeholder')}
               />
             </FormField>
             <FormField
-              label="Location"
-              hint="Where you would like the service or gathering to be held."
+              label={t('plan.location')}
+              hint={t('plan.location.hint')}
               notice={<ChangedElsewhere record={rf} field="location" />}
             >
               <Input maxLength={rf.maxLength('location')} value={draft.location} onChange={(e) => set('location', e.target.value)} />
             </FormField>
-            <FormField label="Burial Preference" notice={<ChangedElsewhere record={rf} field="burialPreference" display={burialLabel} />}>
+            <FormField label={t('plan.burial')} notice={<ChangedElsewhere record={rf} field="burialPreference" display={burialLabel} />}>
               <Select
-                options={burialOptions}
+                options={options(BURIAL_PREFERENCES, 'plan.burial.', t)}
                 value={draft.burialPreference ?? ''}
                 onValueChange={(v) => set('burialPreference', v as PlanForm['burialPreference'])}
-                placeholder="Select a burial preference"
+                placeholder={t('plan.burial.placeholder')}
               />
             </FormField>
             {footer}
           </TabsContent>
 
           <TabsContent value="preferences" className="mt-6 flex flex-col gap-4">
-            <FormField label="Budget Level" hint="Used for AI suggestions; kept on this device, not in your plan.">
-              <Select options={budgetOptions} value={budget} onValueChange={(v) => setBudget(v as BudgetLevel)} />
+            <FormField label={t('plan.budget')} hint={t('plan.budget.hint')}>
+              <Select options={options(BUDGET_LEVELS, 'plan.budget.', t)} value={budget} onValueChange={(v) => setBudget(v as BudgetLevel)} />
             </FormField>
-            <FormField label="Special Requests" notice={<ChangedElsewhere record={rf} field="specialRequests" />}>
+            <FormField label={t('plan.specialRequests')} notice={<ChangedElsewhere record={rf} field="specialRequests" />}>
               <Textarea
                 rows={4}
                 maxLength={rf.maxLength('specialRequests')} value={draft.specialRequests}
                 onChange={(e) => set('specialRequests', e.target.value)}
-                placeholder="Flowers, dress code, charities for donations…"
+                placeholder={t('plan.specialRequests.placeholder')}
               />
             </FormField>
             <OtherVersions collection="deathPlan" id={exists ? user.id : undefined} field="specialRequests" onRestore={(text) => set('specialRequests', text)} />
@@ -215,44 +222,44 @@ export function PlanEditor({ user }: PlanEditorProps) {
 
           <TabsContent value="music" className="mt-6 flex flex-col gap-4">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <p className="text-slate-700">Songs and pieces you would like played.</p>
+              <p className="text-slate-700">{t('plan.music.intro')}</p>
               <Button variant="outline" onClick={() => void ai.suggestMusic()} disabled={busy === 'music' || genres.length === 0} className="shrink-0">
                 <Music aria-hidden="true" />
-                {busy === 'music' ? 'Suggesting...' : 'Suggest music'}
+                {busy === 'music' ? t('plan.music.suggesting') : t('plan.music.suggest')}
               </Button>
             </div>
             <MusicGenresField genres={genres} onChange={(next) => set('musicGenres', next)} />
-            {genres.length === 0 && <p className="text-sm text-slate-700">Choose at least one kind of music to get suggestions.</p>}
+            {genres.length === 0 && <p className="text-sm text-slate-700">{t('plan.music.chooseKind')}</p>}
             <TextListField
-              label="Add a song or piece of music"
-              listLabel="Music selections"
+              label={t('plan.music.add')}
+              listLabel={t('plan.music.list')}
               items={draft.musicSelections}
               onChange={(items) => set('musicSelections', items)}
-              placeholder="e.g. Clair de Lune — Debussy"
-              emptyText="No music added yet."
+              placeholder={t('plan.music.placeholder')}
+              emptyText={t('plan.music.empty')}
             />
             {footer}
           </TabsContent>
 
           <TabsContent value="readings" className="mt-6 flex flex-col gap-4">
-            <p className="text-slate-700">Poems, passages or scriptures you would like read.</p>
+            <p className="text-slate-700">{t('plan.readings.intro')}</p>
             <TextListField
-              label="Add a reading"
-              listLabel="Readings"
+              label={t('plan.readings.add')}
+              listLabel={t('plan.readings.list')}
               items={draft.readings}
               onChange={(items) => set('readings', items)}
-              placeholder="e.g. Do Not Stand at My Grave and Weep"
-              emptyText="No readings added yet."
+              placeholder={t('plan.readings.placeholder')}
+              emptyText={t('plan.readings.empty')}
             />
             {footer}
           </TabsContent>
 
           <TabsContent value="obituary" className="mt-6 flex flex-col gap-4">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <p className="text-slate-700">Write your obituary in your own words, or start from a draft.</p>
+              <p className="text-slate-700">{t('plan.obituary.intro')}</p>
               <Button variant="outline" onClick={() => void ai.generateObituary()} disabled={busy === 'obituary'} className="shrink-0">
                 <Sparkles aria-hidden="true" />
-                {busy === 'obituary' ? 'Generating...' : 'Generate obituary'}
+                {busy === 'obituary' ? t('plan.obituary.generating') : t('plan.obituary.generate')}
               </Button>
             </div>
             <ObituaryDetailsFields
@@ -262,7 +269,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
               maxLength={rf.maxLength}
               notice={(field) => <ChangedElsewhere record={rf} field={field} />}
             />
-            <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
+            <FormField label={t('plan.obituary.label')} notice={<ChangedElsewhere record={rf} field="obituary" />}>
               <Textarea rows={12} maxLength={rf.maxLength('obituary')} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>
             {ai.obituaryDraft !== null && <ObituaryDraft draft={ai.obituaryDraft} onUse={ai.acceptDraft} onDiscard={ai.discardDraft} />}

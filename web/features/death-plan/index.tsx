@@ -7,18 +7,22 @@ import { useCurrentUser } from '../../app/current-user';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { PlanEditor } from './PlanEditor';
+import { useT } from '../../i18n/i18n';
+import { usePlanMessages } from './messages';
 
 export default function DeathPlanPage() {
+  usePlanMessages();
+  const { t } = useT();
   const user = useCurrentUser();
   return (
     <>
       <PageHeader
-        title="My After-Death Plan"
-        subtitle="Funeral and memorial wishes, music, readings and the words you want said."
+        title={t('plan.title')}
+        subtitle={t('plan.subtitle')}
       />
       {!user ? (
         <div className="flex justify-center py-12">
-          <Spinner label="Loading your plan..." className="[&_svg]:size-8" />
+          <Spinner label={t('plan.loading')} className="[&_svg]:size-8" />
         </div>
       ) : (
         <PlanEditor user={user} />

@@ -10,7 +10,7 @@ import { type BudgetLevel, budgetLevelSchema, MUSIC_GENRES, type MusicGenre } fr
 import { musicResponseSchema, obituaryResponseSchema } from '../../../shared/schema/ai';
 import type { MusicInput, ObituaryInput } from '../../../shared/ai/provider';
 import { z } from '../../../shared/schema/z';
-import { DEFAULT_BUDGET, MUSIC_GENRE_LABELS } from '../../../shared/labels';
+import { DEFAULT_BUDGET } from '../../../shared/labels';
 import { askAiInApp } from '../../ai/app-deps';
 
 /**
@@ -58,8 +58,12 @@ export async function requestObituary(user: Pick<User, 'firstName' | 'lastName' 
   return obituaryResponseSchema.parse(await askAiInApp('obituary', obituaryRequest(user, details, budget, today))).obituary;
 }
 
-/** The kinds of music the person may choose from for suggestions (shared/ai/music.ts knows each), in the schema's order. */
-export const MUSIC_GENRE_OPTIONS = MUSIC_GENRES.map((value) => ({ value, label: MUSIC_GENRE_LABELS[value] }));
+/**
+ * The kinds of music the person may choose from for suggestions (shared/ai/music.ts knows each), in
+ * the schema's order, each with the id of its label in the 'plan' catalog (English as shared/labels.ts
+ * MUSIC_GENRE_LABELS, which the server's prompts use).
+ */
+export const MUSIC_GENRE_OPTIONS = MUSIC_GENRES.map((value) => ({ value, label: `plan.genre.${value}` as const }));
 
 /** The music request (SPEC.md §7 fields): the genres the person chose, their values and beliefs as written (none invented). */
 export function musicRequest(user: Pick<User, 'values' | 'beliefs'> | null, genres: readonly string[], budget: BudgetLevel): MusicInput {

@@ -18,14 +18,16 @@ import { toast, type ToastInput, usePersistentToasts } from '../../ui/toast-stor
 import { addSuggestedMusic, placeObituary, undoAddedMusic, undoFilledObituary } from './ai-results';
 import { requestMusic, requestObituary } from './plan-ai';
 import { obituaryDetailsOf, type PlanForm } from './plan-form';
+import { t } from '../../i18n/i18n';
+import './messages';
 
-/** SPEC.md §8 "Plan": the AI helpers' success toasts. */
-export const OBITUARY_DONE = { title: 'Obituary generated', description: 'AI has created an obituary based on your information.' };
-export const MUSIC_DONE = { title: 'Music suggestions', description: 'AI has suggested music based on your preferences.' };
-const NOTHING_NEW = { title: 'Music suggestions', description: 'Nothing new to add: every piece suggested is already in your list.' };
-const DRAFT_USED = { title: 'Draft used', description: 'The draft is now your obituary. Undo puts your own words back.' };
-const UNDONE = { success: { title: 'Undone', description: 'What was there before is back.' }, failure: 'Could not undo' };
-const CHANGED_SINCE = { title: 'Nothing was undone', description: 'You have changed the obituary since, so your changes are kept.' };
+/** SPEC.md §8 "Plan": the AI helpers' success toasts (in the language shown, from the 'plan' catalog). */
+export const OBITUARY_DONE = () => ({ title: t('plan.toast.obituaryTitle'), description: t('plan.toast.obituaryDescription') });
+export const MUSIC_DONE = () => ({ title: t('plan.toast.musicTitle'), description: t('plan.toast.musicDescription') });
+const NOTHING_NEW = () => ({ title: t('plan.toast.musicTitle'), description: t('plan.toast.nothingNew') });
+const DRAFT_USED = () => ({ title: t('plan.toast.draftUsedTitle'), description: t('plan.toast.draftUsedDescription') });
+const UNDONE = () => ({ success: { title: t('plan.toast.undoneTitle'), description: t('plan.toast.undoneDescription') }, failure: t('plan.toast.undoFailed') });
+const CHANGED_SINCE = () => ({ title: t('plan.toast.changedSinceTitle'), description: t('plan.toast.changedSinceDescription') });
 
 type Run = (kind: 'obituary' | 'music', work: () => Promise<unknown>) => Promise<void>;
 
@@ -49,11 +51,11 @@ export function usePlanAi(rf: RecordForm<PlanForm>, user: User, budget: BudgetLe
     ...shown,
     persistent: true,
     action: {
-      label: 'Undo',
+      label: t('plan.toast.undo'),
       onClick: () => {
         const back = undo();
-        if (!back) toast(CHANGED_SINCE);
-        else if (latest.current.exists) void runWithToasts(() => write(back), UNDONE);
+        if (!back) toast(CHANGED_SINCE());
+        else if (latest.current.exists) void runWithToasts(() => write(back), UNDONE());
         else void write(back);
       },
     },
@@ -66,11 +68,11 @@ export function usePlanAi(rf: RecordForm<PlanForm>, user: User, budget: BudgetLe
           const genres = now().musicGenres;
           const songs = await requestMusic(user, genres, budget);
           const { items, added } = addSuggestedMusic(now().musicSelections, songs, genres);
-          if (added.length === 0) return NOTHING_NEW;
+          if (added.length === 0) return NOTHING_NEW();
           await write({ musicGenres: genres, musicSelections: items });
-          return withUndo(MUSIC_DONE, () => ({ musicSelections: undoAddedMusic(now().musicSelections, added) }));
+          return withUndo(MUSIC_DONE(), () => ({ musicSelections: undoAddedMusic(now().musicSelections, added) }));
         },
-        { success: (shown) => shown, failure: 'Failed to suggest music' },
+        { success: (shown) => shown, failure: t('plan.toast.musicFailed') },
       ),
     );
 
@@ -90,11 +92,11 @@ export function usePlanAi(rf: RecordForm<PlanForm>, user: User, budget: BudgetLe
           const generated = await requestObituary(user, now(), budget);
           const before = now().obituary;
           const place = placeObituary(before, generated);
-          if (place.kind === 'fill') return fillObituary(generated, before, OBITUARY_DONE);
+          if (place.kind === 'fill') return fillObituary(generated, before, OBITUARY_DONE());
           if (place.kind === 'draft') setObituaryDraft(place.draft);
-          return OBITUARY_DONE;
+          return OBITUARY_DONE();
         },
-        { success: (shown) => shown, failure: 'Failed to generate obituary' },
+        { success: (shown) => shown, failure: t('plan.toast.obituaryFailed') },
       ),
     );
 
@@ -103,7 +105,7 @@ export function usePlanAi(rf: RecordForm<PlanForm>, user: User, budget: BudgetLe
     if (obituaryDraft === null) return;
     const text = obituaryDraft;
     setObituaryDraft(null);
-    void runWithToasts(() => fillObituary(text, now().obituary, DRAFT_USED), { success: (shown) => shown, failure: 'Failed to update plan' });
+    void runWithToasts(() => fillObituary(text, now().obituary, DRAFT_USED()), { success: (shown) => shown, failure: t('plan.toast.updateFailed') });
   };
 
   return { suggestMusic, generateObituary, obituaryDraft, acceptDraft, discardDraft: () => setObituaryDraft(null) };

@@ -2,16 +2,20 @@
 import { Link } from 'react-router-dom';
 import { Card, CardContent } from '../../ui/Card';
 import { buttonClasses } from '../../ui/button-classes';
+import { useT } from '../../i18n/i18n';
+import { useNotFoundMessages } from './messages';
 
 export default function NotFoundPage() {
+  useNotFoundMessages();
+  const { t } = useT();
   return (
     <div className="flex justify-center py-8">
       <Card className="w-full max-w-md">
         <CardContent className="flex flex-col items-start gap-3 pt-6">
-          <h1 className="font-serif text-2xl font-semibold text-slate-900">404 Page Not Found</h1>
-          <p className="text-slate-600">Did you forget to add the page to the router?</p>
+          <h1 className="font-serif text-2xl font-semibold text-slate-900">{t('notFound.title')}</h1>
+          <p className="text-slate-600">{t('notFound.description')}</p>
           <Link to="/" className={buttonClasses('outline', 'md', 'mt-2')}>
-            Go to the home page
+            {t('notFound.home')}
           </Link>
         </CardContent>
       </Card>

@@ -17,8 +17,12 @@ import { deleteAccount } from './account-api';
 import { errorDescription } from './error-description';
 import { isNetworkError } from './network-error';
 import { OFFLINE_ACCOUNT_TOAST } from './PasswordForm';
+import { useT } from '../../i18n/i18n';
+import { useProfileMessages } from './messages';
 
 export function AccountActions({ userId }: { userId: string }) {
+  useProfileMessages();
+  const { t } = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -34,46 +38,46 @@ export function AccountActions({ userId }: { userId: string }) {
     e.preventDefault();
     if (pending) return;
     if (!password) {
-      toast({ title: 'Missing information', description: 'Please enter your password to confirm.', variant: 'destructive' });
+      toast({ title: t('profile.toast.missingTitle'), description: t('profile.account.missing'), variant: 'destructive' });
       return;
     }
     if (navigator.onLine === false) {
-      toast(OFFLINE_ACCOUNT_TOAST);
+      toast(OFFLINE_ACCOUNT_TOAST());
       return;
     }
     setPending(true);
     try {
       await deleteAccount(userId, password, () => navigate('/', { replace: true }));
-      toast({ title: 'Account deleted', description: 'Your account and everything in it have been deleted.' });
+      toast({ title: t('profile.account.deletedTitle'), description: t('profile.account.deletedDescription') });
     } catch (err) {
       setPending(false);
-      if (isNetworkError(err)) toast(OFFLINE_ACCOUNT_TOAST);
-      else toast({ title: 'Failed to delete account', description: errorDescription(err), variant: 'destructive' });
+      if (isNetworkError(err)) toast(OFFLINE_ACCOUNT_TOAST());
+      else toast({ title: t('profile.account.failed'), description: errorDescription(err), variant: 'destructive' });
     }
   };
 
   return (
     <Card className="border-red-200">
       <CardHeader>
-        <CardTitle as="h2">Account Actions</CardTitle>
-        <CardDescription>Permanently delete your account and everything you have stored in Afterword.</CardDescription>
+        <CardTitle as="h2">{t('profile.account.title')}</CardTitle>
+        <CardDescription>{t('profile.account.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Dialog
           open={open}
           onOpenChange={onOpenChange}
-          title="Delete your account?"
-          description="This cannot be undone."
-          trigger={<Button variant="destructive">Delete Account</Button>}
+          title={t('profile.account.dialogTitle')}
+          description={t('profile.account.dialogDescription')}
+          trigger={<Button variant="destructive">{t('profile.account.delete')}</Button>}
           footer={
             <>
               <DialogClose asChild>
                 <Button variant="outline" disabled={pending}>
-                  Cancel
+                  {t('dialog.cancel')}
                 </Button>
               </DialogClose>
               <Button type="submit" form="delete-account-form" variant="destructive" disabled={pending}>
-                {pending ? 'Deleting...' : 'Delete Account'}
+                {pending ? t('profile.account.deleting') : t('profile.account.delete')}
               </Button>
             </>
           }
@@ -81,12 +85,9 @@ export function AccountActions({ userId }: { userId: string }) {
           <form id="delete-account-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
             <div className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900" role="note">
               <TriangleAlert className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
-              <p>
-                Your plan, messages, documents, trustees, survivor tasks and profile will be deleted from our server and from
-                this device. Messages will never be delivered. This cannot be undone.
-              </p>
+              <p>{t('profile.account.warning')}</p>
             </div>
-            <FormField label="Your Password">
+            <FormField label={t('profile.account.password')}>
               <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </FormField>
           </form>

@@ -15,16 +15,18 @@ import { noteOthersShutOut } from '../keys';
 import { changePassword } from './account-api';
 import { errorDescription } from './error-description';
 import { isNetworkError } from './network-error';
+import { t as say, useT } from '../../i18n/i18n';
+import { useProfileMessages } from './messages';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export const OFFLINE_ACCOUNT_TOAST = {
-  title: 'You are offline',
-  description: 'This needs a connection to the server. Please try again when you are back online.',
-  variant: 'destructive',
-} as const;
+/** The toast of an account change tried offline (in the language shown). */
+export const OFFLINE_ACCOUNT_TOAST = () =>
+  ({ title: say('profile.toast.offlineTitle'), description: say('profile.toast.offlineDescription'), variant: 'destructive' }) as const;
 
 export function PasswordForm() {
+  useProfileMessages();
+  const { t } = useT();
   const [form, setForm] = useState(EMPTY);
   const [newError, setNewError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -34,18 +36,18 @@ export function PasswordForm() {
     e.preventDefault();
     if (pending) return;
     if (!form.currentPassword || !form.newPassword || !form.confirmPassword) {
-      toast({ title: 'Missing information', description: 'Please fill in all password fields.', variant: 'destructive' });
+      toast({ title: t('profile.toast.missingTitle'), description: t('profile.password.missing'), variant: 'destructive' });
       return;
     }
     if (form.newPassword !== form.confirmPassword) {
-      toast({ title: 'Passwords do not match', description: 'New password and confirmation must match', variant: 'destructive' });
+      toast({ title: t('profile.password.mismatchTitle'), description: t('profile.password.mismatchDescription'), variant: 'destructive' });
       return;
     }
     const rule = passwordSchema.safeParse(form.newPassword);
     setNewError(rule.success ? undefined : rule.error.issues[0]?.message);
     if (!rule.success) return;
     if (navigator.onLine === false) {
-      toast(OFFLINE_ACCOUNT_TOAST);
+      toast(OFFLINE_ACCOUNT_TOAST());
       return;
     }
     setPending(true);
@@ -55,10 +57,10 @@ export function PasswordForm() {
       const account = useSession.getState().user?.id;
       if (account) noteOthersShutOut(account, 'signed-out');
       setForm(EMPTY);
-      toast({ title: 'Password updated', description: 'Your password has been changed. Other devices have been signed out.' });
+      toast({ title: t('profile.password.updatedTitle'), description: t('profile.password.updatedDescription') });
     } catch (err) {
-      if (isNetworkError(err)) toast(OFFLINE_ACCOUNT_TOAST);
-      else toast({ title: 'Failed to update password', description: errorDescription(err), variant: 'destructive' });
+      if (isNetworkError(err)) toast(OFFLINE_ACCOUNT_TOAST());
+      else toast({ title: t('profile.password.failed'), description: errorDescription(err), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -67,23 +69,23 @@ export function PasswordForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Change Password</CardTitle>
-        <CardDescription>Changing your password signs you out on your other devices. This needs a connection.</CardDescription>
+        <CardTitle as="h2">{t('profile.password.title')}</CardTitle>
+        <CardDescription>{t('profile.password.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Change password">
-          <FormField label="Current Password">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('profile.password.title')}>
+          <FormField label={t('profile.password.current')}>
             <Input type="password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} />
           </FormField>
-          <FormField label="New Password" hint="At least 6 characters." error={newError}>
+          <FormField label={t('profile.password.new')} hint={t('profile.password.newHint')} error={newError}>
             <Input type="password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
           </FormField>
-          <FormField label="Confirm New Password">
+          <FormField label={t('profile.password.confirm')}>
             <Input type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
           </FormField>
           <div className="flex justify-end">
             <Button type="submit" disabled={pending}>
-              {pending ? 'Updating...' : 'Update Password'}
+              {pending ? t('profile.password.submitting') : t('profile.password.submit')}
             </Button>
           </div>
         </form>

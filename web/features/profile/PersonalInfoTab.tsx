@@ -21,19 +21,14 @@ import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { runWithToasts, validateForm } from '../../ui/record-actions';
+import { type MessageId, t as say, useT } from '../../i18n/i18n';
+import { useProfileMessages } from './messages';
 
 type NameFields = Pick<User, 'firstName' | 'lastName' | 'email'>;
 /** The form: the names, and how e-mails name the person (the record's `emailName` holds the name itself). */
 type NameForm = NameFields & { emailName: EmailNameChoice };
 
-const EMAIL_NAME_CHOICES = [
-  { value: 'full', label: 'Full name' },
-  { value: 'first', label: 'First name only' },
-] as const;
-
-/** The one sentence under the choice: the name e-mails use, and that the server can read it. */
-const emailNameNote = (name: string) =>
-  `E-mails to your trustees and to the people you write to call you “${name}”, so Afterword’s server can read this name.`;
+const EMAIL_NAME_CHOICES = ['full', 'first'] as const;
 
 /** Looks of a field that shows a value but cannot be typed into. */
 const READ_ONLY = 'bg-stone-50';
@@ -43,6 +38,8 @@ const namesToRecord = ({ emailName: _choice, ...names }: Partial<NameForm>): Rec
   Object.fromEntries(Object.entries(names).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
 
 export function PersonalInfoTab({ user }: { user: User }) {
+  useProfileMessages();
+  const { t } = useT();
   const [editing, setEditing] = useState(false);
   // The stored profile's names; before the record is on this device, the session user's.
   const toForm = useCallback(
@@ -77,7 +74,7 @@ export function PersonalInfoTab({ user }: { user: User }) {
         await rf.save(undefined, also);
         return true;
       },
-      { success: { title: 'Profile updated' }, failure: 'Failed to update profile' },
+      { success: { title: say('profile.toast.updated') }, failure: say('profile.toast.updateFailed') },
     );
     setPending(false);
     if (ok) setEditing(false);
@@ -90,46 +87,46 @@ export function PersonalInfoTab({ user }: { user: User }) {
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div>
-          <CardTitle as="h2">Personal Information</CardTitle>
-          <CardDescription>Your name and email as they appear across Afterword.</CardDescription>
+          <CardTitle as="h2">{t('profile.tab.personal')}</CardTitle>
+          <CardDescription>{t('profile.personal.description')}</CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={toggleEdit} disabled={pending}>
           {editing ? <X aria-hidden="true" /> : <Pencil aria-hidden="true" />}
-          {editing ? 'Cancel' : 'Edit'}
+          {editing ? t('profile.cancel') : t('profile.edit')}
         </Button>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Personal information">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('profile.personal.form')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First Name" required={editing} error={rf.errorOf('firstName')} notice={notice('firstName')}>
+            <FormField label={t('profile.firstName')} required={editing} error={rf.errorOf('firstName')} notice={notice('firstName')}>
               <Input autoComplete="given-name" value={shown.firstName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('firstName')} />
             </FormField>
-            <FormField label="Last Name" required={editing} error={rf.errorOf('lastName')} notice={notice('lastName')}>
+            <FormField label={t('profile.lastName')} required={editing} error={rf.errorOf('lastName')} notice={notice('lastName')}>
               <Input autoComplete="family-name" value={shown.lastName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('lastName')} />
             </FormField>
             <ChoiceGroup
-              legend="Your name in e-mails"
-              description={emailNameNote(emailNameOf(shown.firstName, shown.lastName, shown.emailName))}
-              options={EMAIL_NAME_CHOICES}
+              legend={t('profile.emailName.legend')}
+              description={t('profile.emailName.note', { name: emailNameOf(shown.firstName, shown.lastName, shown.emailName) })}
+              options={EMAIL_NAME_CHOICES.map((value) => ({ value, label: t(`profile.emailName.${value}`) }))}
               value={shown.emailName}
               onValueChange={(v) => rf.set('emailName', v)}
               disabled={!editing}
               className="sm:col-span-2"
             />
-            <FormField label="Email" required={editing} error={rf.errorOf('email')} notice={notice('email')} className="sm:col-span-2">
+            <FormField label={t('profile.email')} required={editing} error={rf.errorOf('email')} notice={notice('email')} className="sm:col-span-2">
               <Input type="email" autoComplete="email" value={shown.email} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('email')} />
             </FormField>
-            <FormField label="Username" hint="Username cannot be changed." className="sm:col-span-2">
+            <FormField label={t('profile.username')} hint={t('profile.usernameHint')} className="sm:col-span-2">
               <Input value={user.username} readOnly className={READ_ONLY} />
             </FormField>
           </div>
           {user.values.length > 0 && (
             <div>
-              <h3 className="text-sm font-medium text-slate-800">Your Values</h3>
-              <ul className="mt-2 flex flex-wrap gap-2" aria-label="Your values">
+              <h3 className="text-sm font-medium text-slate-800">{t('profile.values')}</h3>
+              <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('profile.valuesList')}>
                 {user.values.map((id) => (
                   <li key={id} className="rounded-full bg-accent-100 px-3 py-1 text-sm font-medium text-accent-800">
-                    {VALUE_OPTIONS[id]?.title ?? id.charAt(0).toUpperCase() + id.slice(1)}
+                    {id in VALUE_OPTIONS ? t(`profile.value.${id}` as MessageId) : id.charAt(0).toUpperCase() + id.slice(1)}
                   </li>
                 ))}
               </ul>
@@ -137,14 +134,14 @@ export function PersonalInfoTab({ user }: { user: User }) {
           )}
           {user.beliefs && (
             <div>
-              <h3 className="text-sm font-medium text-slate-800">Your Beliefs</h3>
+              <h3 className="text-sm font-medium text-slate-800">{t('profile.beliefs')}</h3>
               <p className="mt-1 whitespace-pre-line text-slate-700">{user.beliefs}</p>
             </div>
           )}
           {editing && (
             <div className="flex justify-end">
               <Button type="submit" disabled={pending}>
-                {pending ? 'Saving...' : 'Save Changes'}
+                {pending ? t('profile.saving') : t('profile.save')}
               </Button>
             </div>
           )}

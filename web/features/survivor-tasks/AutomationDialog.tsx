@@ -4,11 +4,13 @@
  * as taskType, the chosen type, and the task's title, description and category (SPEC.md §3, §7).
  * Saving appends the content to the task's automation steps; the dialog then closes (SPEC.md §4).
  */
-import { AUTOMATION_TYPE_OPTIONS } from '../../../shared/labels';
-import type { AutomationType } from '../../../shared/schema/ai';
+import { AUTOMATION_TYPES } from '../../../shared/schema/ai';
 import type { SurvivorTask } from '../../../shared/schema/survivor-task';
 import { Dialog } from '../../ui/Dialog';
 import { GeneratorControl } from '../../ui/GeneratorControl';
+import { useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
+import { useTasksMessages } from './messages';
 
 export interface AutomationDialogProps {
   /** The task to generate for; null closes the dialog. */
@@ -18,24 +20,26 @@ export interface AutomationDialogProps {
 }
 
 export function AutomationDialog({ task, onClose, onSave }: AutomationDialogProps) {
+  useTasksMessages();
+  const { t } = useT();
   return (
     <Dialog
       open={task !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Generate Automation Content"
-      description="Use AI to create helpful resources for your survivors"
+      title={t('tasks.automation.title')}
+      description={t('tasks.automation.description')}
     >
       {task && (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-slate-600">
-            For: <span className="font-medium text-slate-800">{task.title}</span>
+            <T id="tasks.automation.for" values={{ title: task.title }} components={{ 0: <span className="font-medium text-slate-800" /> }} />
           </p>
           <ul className="flex flex-col gap-3">
-            {(Object.entries(AUTOMATION_TYPE_OPTIONS) as [AutomationType, { title: string; description: string }][]).map(([type, option]) => (
+            {AUTOMATION_TYPES.map((type) => (
               <li key={type} className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div>
-                  <h3 className="font-semibold text-slate-900">{option.title}</h3>
-                  <p className="text-sm text-slate-600">{option.description}</p>
+                  <h3 className="font-semibold text-slate-900">{t(`tasks.type.${type}.title`)}</h3>
+                  <p className="text-sm text-slate-600">{t(`tasks.type.${type}.description`)}</p>
                 </div>
                 <GeneratorControl
                   request={{

@@ -10,13 +10,13 @@ import { survivorsOnly } from '../../../shared/task-roles';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AUTOMATION_LEVEL_LABELS,
-  COMPLETION_STATUS_LABELS,
-  PRIORITY_OPTIONS,
-  TASK_CATEGORY_LABELS,
-  TIMEFRAME_OPTIONS,
-} from '../../../shared/labels';
-import { type SurvivorTask, survivorTaskFormSchema } from '../../../shared/schema/survivor-task';
+  AUTOMATION_LEVELS,
+  COMPLETION_STATUSES,
+  type SurvivorTask,
+  survivorTaskFormSchema,
+  TASK_CATEGORIES,
+  TIMEFRAMES,
+} from '../../../shared/schema/survivor-task';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
 import { FormDialog } from '../../ui/FormDialog';
@@ -26,13 +26,27 @@ import { Select } from '../../ui/Select';
 import { TextListField } from '../../ui/TextListField';
 import { taskFormToRecord, taskToForm, type TaskFormValues } from './task-form';
 import { OtherVersions } from '../../ui/OtherVersions';
+import { type MessageId, useT } from '../../i18n/i18n';
+import { useTasksMessages } from './messages';
 
-const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const categoryOptions = optionsOf(TASK_CATEGORY_LABELS);
-const timeframeOptions = optionsOf(TIMEFRAME_OPTIONS);
-const automationOptions = optionsOf(AUTOMATION_LEVEL_LABELS);
-const statusOptions = optionsOf(COMPLETION_STATUS_LABELS);
-const priorityOptions = Object.entries(PRIORITY_OPTIONS).map(([n, label]) => ({ value: n, label: `${n} - ${label}` }));
+/** A select's choices: each value with its label from the 'tasks' catalog (`prefix` + value). */
+const optionsOf = (values: readonly (string | number)[], prefix: string, t: (id: MessageId) => string) =>
+  values.map((value) => ({ value: String(value), label: t(`${prefix}${value}` as MessageId) }));
+
+/**
+ * The schema's messages (shared/schema/survivor-task.ts, SPEC.md §5's English) in the language
+ * shown; any other message as it is.
+ */
+/** The priorities, most urgent first (SPEC.md §3 "Labels": 1 Highest … 5 Lowest). */
+const PRIORITIES = [1, 2, 3, 4, 5] as const;
+
+const FIELD_ERRORS: Record<string, MessageId> = {
+  'Title must be at least 3 characters': 'tasks.error.title',
+  'Description must be at least 10 characters': 'tasks.error.description',
+  'Please select a category': 'tasks.error.category',
+  'Please select a timeframe': 'tasks.error.timeframe',
+  'Please select an automation level': 'tasks.error.level',
+};
 
 export interface TaskFormDialogProps {
   open: boolean;
@@ -47,6 +61,9 @@ export interface TaskFormDialogProps {
 const resolver = zodResolver(survivorTaskFormSchema);
 
 export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskFormDialogProps) {
+  useTasksMessages();
+  const { t } = useT();
+  const errorText = (message: string | undefined) => (message && FIELD_ERRORS[message] ? t(FIELD_ERRORS[message]) : message);
   const rf = useRecordForm({
     collection: 'survivorTasks',
     id: task?.id ?? null,
@@ -63,8 +80,9 @@ export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskF
   /** Sets a field from a select or list (re-validating it once the form was submitted). */
   const set = <K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) =>
     setValue(field, value as never, { shouldDirty: true, shouldValidate: formState.isSubmitted });
-  const notice = (field: keyof TaskFormValues, labels?: Record<string, string>) => (
-    <ChangedElsewhere record={rf} field={field} display={labels ? (v) => labels[String(v)] ?? '(empty)' : undefined} />
+  /** The note of a field changed elsewhere; a select's value shown by its label (`prefix` + value). */
+  const notice = (field: keyof TaskFormValues, prefix?: string) => (
+    <ChangedElsewhere record={rf} field={field} display={prefix ? (v) => t((v ? `${prefix}${String(v)}` : 'tasks.form.empty') as MessageId) : undefined} />
   );
 
   const submit = handleSubmit(async () => {
@@ -77,50 +95,50 @@ export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskF
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={mode === 'add' ? 'Add Survivor Task' : 'Edit Survivor Task'}
-      description={mode === 'add' ? 'Create a new task to guide your survivors.' : 'Update the details of this survivor task.'}
-      submitLabel={mode === 'add' ? 'Create Task' : 'Update Task'}
+      title={t(mode === 'add' ? 'tasks.form.addTitle' : 'tasks.form.editTitle')}
+      description={t(mode === 'add' ? 'tasks.form.addDescription' : 'tasks.form.editDescription')}
+      submitLabel={t(mode === 'add' ? 'tasks.form.create' : 'tasks.form.update')}
       pending={pending}
       onSubmit={() => void submit()}
     >
-      <FormField label="Title" required error={errors.title?.message} notice={notice('title')}>
-        <Input maxLength={rf.maxLength('title')} {...register('title')} placeholder="e.g. Notify the bank" autoComplete="off" />
+      <FormField label={t('tasks.form.title')} required error={errorText(errors.title?.message)} notice={notice('title')}>
+        <Input maxLength={rf.maxLength('title')} {...register('title')} placeholder={t('tasks.form.titlePlaceholder')} autoComplete="off" />
       </FormField>
-      <FormField label="Description" required error={errors.description?.message} notice={notice('description')}>
-        <Textarea maxLength={rf.maxLength('description')} {...register('description')} placeholder="What needs to be done, and why" />
+      <FormField label={t('tasks.form.description')} required error={errorText(errors.description?.message)} notice={notice('description')}>
+        <Textarea maxLength={rf.maxLength('description')} {...register('description')} placeholder={t('tasks.form.descriptionPlaceholder')} />
       </FormField>
       <OtherVersions collection="survivorTasks" id={task?.id} field="description" onRestore={(text) => setValue('description', text, { shouldDirty: true })} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Category" required error={errors.category?.message} notice={notice('category', TASK_CATEGORY_LABELS)}>
-          <Select options={categoryOptions} value={values.category ?? ''} onValueChange={(v) => set('category', v as TaskFormValues['category'])} placeholder="Select a category" />
+        <FormField label={t('tasks.form.category')} required error={errorText(errors.category?.message)} notice={notice('category', 'tasks.category.')}>
+          <Select options={optionsOf(TASK_CATEGORIES, 'tasks.category.', t)} value={values.category ?? ''} onValueChange={(v) => set('category', v as TaskFormValues['category'])} placeholder={t('tasks.form.categoryPlaceholder')} />
         </FormField>
-        <FormField label="Timeframe" required error={errors.timeframe?.message} notice={notice('timeframe', TIMEFRAME_OPTIONS)}>
-          <Select options={timeframeOptions} value={values.timeframe ?? ''} onValueChange={(v) => set('timeframe', v as TaskFormValues['timeframe'])} placeholder="Select a timeframe" />
+        <FormField label={t('tasks.form.timeframe')} required error={errorText(errors.timeframe?.message)} notice={notice('timeframe', 'tasks.timeframe.')}>
+          <Select options={optionsOf(TIMEFRAMES, 'tasks.timeframe.', t)} value={values.timeframe ?? ''} onValueChange={(v) => set('timeframe', v as TaskFormValues['timeframe'])} placeholder={t('tasks.form.timeframePlaceholder')} />
         </FormField>
         <FormField
-          label="Automation Level"
+          label={t('tasks.form.level')}
           required
-          error={errors.automationLevel?.message}
-          notice={notice('automationLevel', AUTOMATION_LEVEL_LABELS)}
+          error={errorText(errors.automationLevel?.message)}
+          notice={notice('automationLevel', 'tasks.level.')}
         >
           <Select
-            options={automationOptions}
+            options={optionsOf(AUTOMATION_LEVELS, 'tasks.level.', t)}
             value={values.automationLevel ?? ''}
             onValueChange={(v) => set('automationLevel', v as TaskFormValues['automationLevel'])}
-            placeholder="Select an automation level"
+            placeholder={t('tasks.form.levelPlaceholder')}
           />
         </FormField>
-        <FormField label="Priority" required error={errors.priority?.message} notice={notice('priority')}>
-          <Select options={priorityOptions} value={String(values.priority)} onValueChange={(v) => set('priority', Number(v))} />
+        <FormField label={t('tasks.form.priority')} required error={errorText(errors.priority?.message)} notice={notice('priority')}>
+          <Select options={PRIORITIES.map((n) => ({ value: String(n), label: t('tasks.priorityOption', { n: String(n), label: t(`tasks.priority.${n}`) }) }))} value={String(values.priority)} onValueChange={(v) => set('priority', Number(v))} />
         </FormField>
         {mode === 'edit' && (
           <FormField
-            label="Status"
-            notice={notice('completionStatus', COMPLETION_STATUS_LABELS)}
-            hint={task && survivorsOnly(task) ? 'Your family marks this done on their page after your death.' : undefined}
+            label={t('tasks.form.status')}
+            notice={notice('completionStatus', 'tasks.status.')}
+            hint={task && survivorsOnly(task) ? t('tasks.familyMarks') : undefined}
           >
             <Select
-              options={statusOptions}
+              options={optionsOf(COMPLETION_STATUSES, 'tasks.status.', t)}
               value={values.completionStatus ?? 'not-started'}
               disabled={!!task && survivorsOnly(task)}
               onValueChange={(v) => set('completionStatus', v as TaskFormValues['completionStatus'])}
@@ -130,25 +148,25 @@ export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskF
       </div>
       <TextListField
         scroll
-        label="Resources"
-        itemName="resource"
-        placeholder="e.g. Death certificate, the will"
+        label={t('tasks.resources')}
+        itemName={t('tasks.form.resource')}
+        placeholder={t('tasks.form.resourcePlaceholder')}
         items={values.resources ?? []}
         onChange={(items) => set('resources', items)}
       />
       <TextListField
         scroll
-        label="Automation Steps"
-        itemName="automation step"
-        placeholder="e.g. Call the bank's bereavement team"
+        label={t('tasks.form.steps')}
+        itemName={t('tasks.form.step')}
+        placeholder={t('tasks.form.stepPlaceholder')}
         items={values.automationSteps ?? []}
         onChange={(items) => set('automationSteps', items)}
       />
       <label className="flex items-start gap-3 text-slate-800">
         <input type="checkbox" {...register('notifyTrustees')} className="mt-1 size-5 shrink-0 accent-slate-800" />
         <span>
-          <span className="font-medium">Notify trustees</span>
-          <span className="block text-sm text-slate-600">Let your trustees know about this task.</span>
+          <span className="font-medium">{t('tasks.form.notify')}</span>
+          <span className="block text-sm text-slate-600">{t('tasks.form.notifyHint')}</span>
         </span>
       </label>
     </FormDialog>

@@ -4,14 +4,16 @@
  * screen. The error is logged.
  */
 import { Component, type ReactNode } from 'react';
-
-export const LOAD_ERROR_TEXT = 'Error loading tasks. Please try again later.';
+import { useT } from '../../i18n/i18n';
+import { useTasksMessages } from './messages';
 
 /** The error state's paragraph (also used when the database could not be opened at all). */
 export function TasksLoadError() {
+  useTasksMessages();
+  const { t } = useT();
   return (
     <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center font-medium text-red-800">
-      {LOAD_ERROR_TEXT}
+      {t('tasks.loadError')}
     </p>
   );
 }

@@ -20,23 +20,27 @@ import { runWithToasts } from '../../ui/record-actions';
 import { appendAutomationStep, deleteTask, generateDefaultTasks, setTaskStatus } from './task-actions';
 import { TasksErrorBoundary, TasksLoadError } from './TasksErrorBoundary';
 import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
+import { t as say, useT } from '../../i18n/i18n';
+import { useTasksMessages } from './messages';
 
 /**
  * The add and edit dialogs' toasts (SPEC.md §8 "Survivor tasks"; the same texts as createTask and
  * updateTask in task-actions.ts, whose writes are whole patches: the dialogs write through their
  * useRecordForm instead, so only what the person changed is saved).
  */
-const CREATE_TOASTS = { success: { title: 'Success', description: 'Task created successfully' }, failure: 'Error: Failed to create task' };
-const UPDATE_TOASTS = { success: { title: 'Success', description: 'Task updated successfully' }, failure: 'Failed to update task' };
+const CREATE_TOASTS = () => ({ success: { title: say('tasks.toast.success'), description: say('tasks.toast.created') }, failure: say('tasks.toast.createFailed') });
+const UPDATE_TOASTS = () => ({ success: { title: say('tasks.toast.success'), description: say('tasks.toast.updated') }, failure: say('tasks.toast.updateFailed') });
 
 /** Runs a dialog's write with `toasts`; resolves true on success. */
-const runTaskWrite = async (write: () => Promise<unknown>, toasts: typeof CREATE_TOASTS) =>
+const runTaskWrite = async (write: () => Promise<unknown>, toasts: ReturnType<typeof CREATE_TOASTS>) =>
   (await runWithToasts(async () => {
     await write();
     return true;
   }, toasts)) === true;
 
 function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
+  useTasksMessages();
+  const { t } = useT();
   const tasks = useCollection('survivorTasks');
   // The database could not be opened at all (the sync lifecycle reports it; no db is current).
   const noDb = useCurrentDb((s) => s.db === null);
@@ -50,13 +54,13 @@ function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
   if (tasks === undefined) {
     return (
       <div className="flex justify-center py-12">
-        <Spinner label="Loading tasks..." showLabel className="[&_svg]:size-6" />
+        <Spinner label={t('tasks.loading')} showLabel className="[&_svg]:size-6" />
       </div>
     );
   }
   // Look selections up in the live list, so a dialog never works on a stale copy.
-  const editing = tasks.find((t) => t.id === editingId) ?? null;
-  const automationTask = tasks.find((t) => t.id === automationId) ?? null;
+  const editing = tasks.find((task) => task.id === editingId) ?? null;
+  const automationTask = tasks.find((task) => task.id === automationId) ?? null;
 
   const generate = async () => {
     setGenerating(true);
@@ -68,17 +72,17 @@ function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
     return (
       <EmptyState
         icon={<ListChecks />}
-        title="No tasks yet"
-        description="Generate default tasks or create your own to get started."
+        title={t('tasks.empty.title')}
+        description={t('tasks.empty.description')}
         action={
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button variant="accent" onClick={generate} disabled={generating}>
               <Wand2 aria-hidden="true" />
-              {generating ? 'Generating...' : 'Generate Default Tasks'}
+              {generating ? t('tasks.generating') : t('tasks.generateDefaults')}
             </Button>
             <Button variant="outline" onClick={onAdd}>
               <Plus aria-hidden="true" />
-              Add New Task
+              {t('tasks.add')}
             </Button>
           </div>
         }
@@ -107,7 +111,7 @@ function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
           mode="edit"
           task={editing}
           onSave={async (write) => {
-            const ok = await runTaskWrite(write, UPDATE_TOASTS);
+            const ok = await runTaskWrite(write, UPDATE_TOASTS());
             if (ok) setEditingId(null); // SPEC.md §4: edit closes and clears the selected task
             return ok;
           }}
@@ -119,20 +123,22 @@ function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
 }
 
 export default function SurvivorTasksPage() {
+  useTasksMessages();
+  const { t } = useT();
   const [adding, setAdding] = useState(false);
   return (
     <>
       <PageHeader
-        title="Survivor Tasks"
-        subtitle="A complete step-by-step guide for your survivors after your passing"
+        title={t('tasks.title')}
+        subtitle={t('tasks.subtitle')}
         actions={
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
-      <RestoreDeletedNotice collection="survivorTasks" />
-            Add New Task
+            {t('tasks.add')}
           </Button>
         }
       />
+      <RestoreDeletedNotice collection="survivorTasks" />
       <TasksErrorBoundary>
         <TaskScreenBody onAdd={() => setAdding(true)} />
       </TasksErrorBoundary>
@@ -141,7 +147,7 @@ export default function SurvivorTasksPage() {
         onOpenChange={setAdding}
         mode="add"
         onSave={async (write) => {
-          const ok = await runTaskWrite(write, CREATE_TOASTS);
+          const ok = await runTaskWrite(write, CREATE_TOASTS());
           if (ok) setAdding(false);
           return ok;
         }}

@@ -6,8 +6,11 @@
 import type { CompletionStatus, SurvivorTask } from '../../../shared/schema/survivor-task';
 import { create, remove, requireDb, save, writeDefaultTasks, type CreateInput } from '../../db';
 import { runWithToasts } from '../../ui/record-actions';
+import { t } from '../../i18n/i18n';
+import './messages';
 
-const success = (description: string) => ({ title: 'Success', description });
+/** SPEC.md §8's success toast: title 'Success' and the action's sentence (in the language shown). */
+const success = (description: string) => ({ title: t('tasks.toast.success'), description });
 type TaskFields = CreateInput['survivorTasks'];
 
 /**
@@ -16,8 +19,8 @@ type TaskFields = CreateInput['survivorTasks'];
  */
 export async function generateDefaultTasks(): Promise<boolean> {
   const done = await runWithToasts(() => writeDefaultTasks(requireDb()), {
-    success: success('Default tasks generated successfully'),
-    failure: 'Failed to generate default tasks',
+    success: success(t('tasks.toast.defaults')),
+    failure: t('tasks.toast.defaultsFailed'),
   });
   return done !== undefined;
 }
@@ -25,8 +28,8 @@ export async function generateDefaultTasks(): Promise<boolean> {
 /** 'Add New Task' → Save. Resolves true on success (the dialog then closes). */
 export async function createTask(fields: TaskFields): Promise<boolean> {
   const id = await runWithToasts(() => create('survivorTasks', { ...fields, completionStatus: fields.completionStatus ?? 'not-started' }), {
-    success: success('Task created successfully'),
-    failure: 'Error: Failed to create task',
+    success: success(t('tasks.toast.created')),
+    failure: t('tasks.toast.createFailed'),
   });
   return id !== undefined;
 }
@@ -34,8 +37,8 @@ export async function createTask(fields: TaskFields): Promise<boolean> {
 /** The edit form's save, or the card's status dropdown (only completionStatus). */
 export async function updateTask(id: string, patch: Partial<TaskFields>): Promise<boolean> {
   const done = await runWithToasts(() => save('survivorTasks', id, patch).then(() => true), {
-    success: success('Task updated successfully'),
-    failure: 'Failed to update task',
+    success: success(t('tasks.toast.updated')),
+    failure: t('tasks.toast.updateFailed'),
   });
   return done === true;
 }
@@ -45,10 +48,10 @@ export const setTaskStatus = (task: SurvivorTask, completionStatus: CompletionSt
 
 /** Delete, after the browser confirm of SPEC.md §5. */
 export async function deleteTask(task: SurvivorTask): Promise<boolean> {
-  if (!window.confirm('Are you sure you want to delete this task?')) return false;
+  if (!window.confirm(t('tasks.confirmDelete'))) return false;
   const done = await runWithToasts(() => remove('survivorTasks', task.id).then(() => true), {
-    success: success('Task deleted successfully'),
-    failure: 'Failed to delete task',
+    success: success(t('tasks.toast.deleted')),
+    failure: t('tasks.toast.deleteFailed'),
   });
   return done === true;
 }
@@ -57,7 +60,7 @@ export async function deleteTask(task: SurvivorTask): Promise<boolean> {
 export async function appendAutomationStep(task: SurvivorTask, content: string): Promise<boolean> {
   const done = await runWithToasts(
     () => save('survivorTasks', task.id, { automationSteps: [...task.automationSteps, content] }).then(() => true),
-    { success: success('Automation content saved successfully'), failure: 'Failed to save automation content' },
+    { success: success(t('tasks.toast.automationSaved')), failure: t('tasks.toast.automationFailed') },
   );
   return done === true;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { survivorTaskFormSchema } from '../../../shared/schema/survivor-task';
+import { AUTOMATION_LEVELS, survivorTaskFormSchema } from '../../../shared/schema/survivor-task';
+import { readFileSync } from 'node:fs';
 import { addItem, automationLevelText, emptyTaskForm, removeItemAt, taskToForm } from './task-form';
 
 const messagesOf = (values: unknown) => {
@@ -50,5 +51,10 @@ describe('the survivor task form (SPEC.md §5)', () => {
     expect(form).toMatchObject({ title: 'Call the bank', completionStatus: 'in-progress', notifyTrustees: true, resources: ['Bank statements'] });
     expect(form).not.toHaveProperty('id');
     expect(automationLevelText('manual-with-guidance')).toBe('manual with guidance');
+  });
+
+  it('the card shows each automation level with hyphens as spaces (SPEC.md §2 "Task card"), then its plain words', () => {
+    const en = JSON.parse(readFileSync(new URL('../../i18n/catalogs/en/tasks.json', import.meta.url), 'utf8')) as Record<string, string>;
+    for (const level of AUTOMATION_LEVELS) expect(en[`tasks.levelLine.${level}`]).toMatch(new RegExp(`^${automationLevelText(level)}: \\S`));
   });
 });

@@ -62,6 +62,10 @@ describe('message catalogs', () => {
     for (const lang of LANGUAGES) expect(readdirSync(`${dir}${lang}`).sort(), lang).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
   });
 
+  it("has the server's e-mail namespace (sync-server/release/mail-i18n.ts) beside the app's, so every check below covers it", () => {
+    expect(NAMESPACES).toContain('mail');
+  });
+
   it('an id belongs to one namespace only', () => {
     const ids = NAMESPACES.flatMap((ns) => Object.keys(JSON.parse(text('en', ns)) as object));
     expect(ids.length).toBe(new Set(ids).size);

@@ -8,6 +8,7 @@ import type { AccessLevel } from '../../shared/schema/trustee';
 import { whySealedStaysShut } from '../../shared/release/without-kits';
 import { sharingYearlyEmail, type SharingCounts } from './emails-sharing';
 import { isOwnerKind, ownerEmail } from './emails-owner';
+import { isRecipientKind, recipientEmail } from './emails-recipient';
 import { mailWords } from './mail-i18n';
 
 export const EMAIL_KINDS = [
@@ -122,9 +123,14 @@ export const PREVIEW_LINK = '(preview — no link is made)';
 
 /**
  * What a recipient's delivery e-mail is queued with (deliveries.ts) and previewed with
- * (rehearsal.ts): the message's id, never a name (a recipient's name is sealed: "Hello,").
+ * (rehearsal.ts): the message's id, never a name (a recipient's name is sealed: "Hello,"), and the
+ * recipient's language when the owner chose one.
  */
-export const deliveryEmailParams = (m: { id: string }): Partial<EmailParams> => ({ messageId: m.id });
+export const deliveryEmailParams = (m: { id: string; recipientLanguage?: string | null }): Partial<EmailParams> => ({
+  messageId: m.id,
+  // The recipient's language as the owner chose it; else the queue's default, the account's (issue 44).
+  ...(m.recipientLanguage ? { lang: m.recipientLanguage } : {}),
+});
 
 /** What a trustee's access e-mail at release is queued with (trustees.ts) and previewed with (rehearsal.ts). */
 export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel }): Partial<EmailParams> => ({ trusteeId: t.id, accessLevel: t.accessLevel });
@@ -149,12 +155,13 @@ export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
  * The language e-mail `kind` is written in (its HTML part's `<html lang dir>`): the reader's
  * (`params.lang`) for the e-mails moved onto the catalogs (emails-owner.ts), English for the rest.
  */
-export const emailLanguage = (kind: EmailKind, params: Pick<EmailParams, 'lang'>) => (isOwnerKind(kind) ? mailWords(params.lang).lang : 'en');
+export const emailLanguage = (kind: EmailKind, params: Pick<EmailParams, 'lang'>) => (isOwnerKind(kind) || isRecipientKind(kind) ? mailWords(params.lang).lang : 'en');
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', ownerFullName: oneLine(params.ownerFullName), recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   if (isOwnerKind(kind)) return ownerEmail(kind, p, mailWords(p.lang), link);
+  if (isRecipientKind(kind)) return recipientEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link);
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
   // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
   const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
@@ -261,28 +268,6 @@ Open this page with the trustee kit ${p.ownerName} gave you (the saved link, or 
 ${kitLink ?? link}
 
 If you cannot do it, please let ${p.ownerName}'s family or the other trustees know.${SIGN_OFF}`,
-      };
-    case 'delivery-updated':
-      return {
-        subject: `A message from ${who(p)} (updated)`,
-        text: `${hello(p.recipientName)}
-
-The message ${who(p)} left for you was changed after we sent it to you. This link shows it as it is now:
-${link}
-
-The link is private and meant only for you.${SIGN_OFF}`,
-      };
-    case 'delivery':
-      return {
-        subject: `A message from ${who(p)}`,
-        text: `${hello(p.recipientName)}
-
-${who(p)} wrote a message for you and asked us to send it to you when the time came. We are sorry for your loss.
-
-You can read it here, whenever you feel ready:
-${link}
-
-The link is private and meant only for you. It works for a year; if it stops working, a trustee of ${p.ownerName} can send you a new one.${SIGN_OFF}`,
       };
   }
 }

@@ -128,9 +128,15 @@ export const PREVIEW_LINK = '(preview — no link is made)';
  */
 export const deliveryEmailParams = (m: { id: string; recipientLanguage?: string | null }): Partial<EmailParams> => ({
   messageId: m.id,
-  // The recipient's language as the owner chose it; else the queue's default, the account's (issue 44).
-  ...(m.recipientLanguage ? { lang: m.recipientLanguage } : {}),
+  ...readerLanguage(m.recipientLanguage),
 });
+
+/**
+ * The params naming a trustee's or a recipient's language as the owner chose it (a record's plain
+ * `language` / `recipientLanguage`, issue 44); none when not chosen, so the queue's default, the
+ * account's language, applies (service.ts `queue`).
+ */
+export const readerLanguage = (lang: string | null | undefined): Partial<EmailParams> => (lang ? { lang } : {});
 
 /** What a trustee's access e-mail at release is queued with (trustees.ts) and previewed with (rehearsal.ts). */
 export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel }): Partial<EmailParams> => ({ trusteeId: t.id, accessLevel: t.accessLevel });

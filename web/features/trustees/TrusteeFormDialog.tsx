@@ -14,6 +14,7 @@ import type { Trustee } from '../../../shared/schema';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
 import { RecordSelectField } from '../../ui/RecordSelectField';
+import { ReaderLanguageField } from '../../ui/ReaderLanguageField';
 import { formToTrustee, trusteeToForm, validateTrustee } from './trustee-form';
 
 const ACCESS_DESCRIPTIONS: Record<AccessLevel, string> = {
@@ -88,6 +89,7 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }:
         </FormField>
       </div>
       <RecordSelectField record={rf} field="accessLevel" label="Access Level" options={accessOptions} placeholder="Select an access level" />
+      <ReaderLanguageField record={rf} field="language" who="trustee" />
     </FormDialog>
   );
 }

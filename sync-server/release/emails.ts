@@ -9,6 +9,7 @@ import { whySealedStaysShut } from '../../shared/release/without-kits';
 import { sharingYearlyEmail, type SharingCounts } from './emails-sharing';
 import { isOwnerKind, ownerEmail } from './emails-owner';
 import { isRecipientKind, recipientEmail } from './emails-recipient';
+import { ACCESS_WORD_IDS, isTrusteeKind, trusteeEmail } from './emails-trustee';
 import { mailWords } from './mail-i18n';
 
 export const EMAIL_KINDS = [
@@ -82,12 +83,8 @@ export interface EmailParams {
   lang?: string;
 }
 
-/** What a trustee of each access level sees, pronoun-free (issue 38 item 8). */
-const ACCESS_WORDS: Record<AccessLevel, string> = {
-  full: 'the after-death plan, the documents, the checklist of tasks for the family, and the list of messages (never the messages themselves)',
-  'documents-only': 'the documents on the list',
-  'messages-only': 'the list of messages and whether each has been delivered, so you can resend one if it goes astray',
-};
+/** What a trustee of each access level sees, pronoun-free (issue 38 item 8), in English (the access e-mail's words until it moves to the catalogs). */
+const ACCESS_WORDS = (level: AccessLevel) => mailWords('en').t(ACCESS_WORD_IDS[level]);
 
 /** What every e-mail is queued with about its owner (service.ts `queue`; rehearsal.ts): the plain first name and the name for e-mails. */
 export const ownerParams = (o: { firstName: string; emailName: string }): Pick<EmailParams, 'ownerName' | 'ownerFullName'> => ({
@@ -149,9 +146,8 @@ export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel })
 export const NO_KITS_EMAIL_LINE = (owner: string, kitsMade: boolean) =>
   `What ${owner} sealed for trustees (the plan, documents and tasks) cannot be opened. ${whySealedStaysShut(owner, kitsMade)} The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page.`;
 
-/** The invitation's words for a sealed account's trustee: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"). */
-export const KITS_ONLY_INVITE_LINE = (owner: string) =>
-  `What ${owner} seals on Afterword opens only with a trustee kit, which ${owner} gives you in person or by e-mail: without enough kits among the trustees it cannot be opened, though ${owner}’s messages still reach the people they are for.`;
+/** The invitation's words for a sealed account's trustee, in English: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"; emails-trustee.ts writes them in the trustee's language). */
+export const KITS_ONLY_INVITE_LINE = (owner: string) => mailWords('en').t('mail.invite.kitsOnly', { ownerName: owner });
 
 /** The access e-mail's words, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
 export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
@@ -161,43 +157,19 @@ export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
  * The language e-mail `kind` is written in (its HTML part's `<html lang dir>`): the reader's
  * (`params.lang`) for the e-mails moved onto the catalogs (emails-owner.ts), English for the rest.
  */
-export const emailLanguage = (kind: EmailKind, params: Pick<EmailParams, 'lang'>) => (isOwnerKind(kind) || isRecipientKind(kind) ? mailWords(params.lang).lang : 'en');
+export const emailLanguage = (kind: EmailKind, params: Pick<EmailParams, 'lang'>) =>
+  isOwnerKind(kind) || isRecipientKind(kind) || isTrusteeKind(kind) ? mailWords(params.lang).lang : 'en';
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', ownerFullName: oneLine(params.ownerFullName), recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   if (isOwnerKind(kind)) return ownerEmail(kind, p, mailWords(p.lang), link);
   if (isRecipientKind(kind)) return recipientEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link);
+  if (isTrusteeKind(kind)) return trusteeEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link);
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
   // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
   const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
   switch (kind) {
-    case 'trustee-invite':
-      return {
-        subject: `${who(p)} has asked you to be a trustee`,
-        text: `${hello(p.recipientName)}
-
-${who(p)} has named you as a trustee on Afterword, where ${p.ownerName} keeps a plan, messages and documents for family and friends, for when the time comes.
-
-Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.${p.kitsOnly ? ` ${KITS_ONLY_INVITE_LINE(p.ownerName)}` : ''}
-
-If you are willing, please accept here (the link works for 14 days; if it has expired, ask ${p.ownerName} to send it again):
-${link}
-
-If you weren't expecting this, or would rather not, you can simply ignore this email.${SIGN_OFF}`,
-      };
-    case 'trustee-welcome':
-      return {
-        subject: `Thank you for being ${who(p)}'s trustee`,
-        text: `${hello(p.recipientName)}
-
-Thank you for agreeing to be the trustee of ${who(p)}. There is nothing you need to do now.
-
-Please keep this email. If ${p.ownerName} dies, open this link to tell us (it works for as long as you are ${p.ownerName}'s trustee):
-${link}
-
-We will then wait before anything is shared, and first ask ${p.ownerName} whether all is well. The link is just for you; please don't forward it.${SIGN_OFF}`,
-      };
     case 'trustee-access':
       if (p.cannotOpen) {
         return {
@@ -216,7 +188,7 @@ Take whatever time you need.${SIGN_OFF}`,
         subject: `What ${who(p)} left for you`,
         text: `${hello(p.recipientName)}
 
-We are very sorry for your loss. ${who(p)} named you as a trustee, and what ${p.ownerName} prepared is now available to you: ${ACCESS_WORDS[p.accessLevel ?? 'full']}.
+We are very sorry for your loss. ${who(p)} named you as a trustee, and what ${p.ownerName} prepared is now available to you: ${ACCESS_WORDS(p.accessLevel ?? 'full')}.
 
 ${
   kitLink

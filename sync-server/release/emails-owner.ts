@@ -1,13 +1,15 @@
 /**
  * The words of the e-mails to the owner (issue 44): password reset, address confirmation, check-in
  * reminders, the waiting period's notices, the release, the yearly review, an emergency request,
+ * the yearly sharing reminder (./emails-sharing.ts),
  * in the account's language (catalog namespace `mail`, web/i18n/catalogs/<lang>/mail.json, through
  * ./mail-i18n.ts). English is the words these e-mails had before, word for word. Dates are
  * shared/intl-format.ts's in that language, in UTC and saying so (the server does not know the
  * reader's zone). Rendered by emails.ts `renderEmail`.
  */
 import { formatDateTime } from '../../shared/intl-format';
-import type { MailWords } from './mail-i18n';
+import { type MailWords, letter } from './mail-i18n';
+import { type SharingCounts, sharingYearlyEmail } from './emails-sharing';
 
 /** The owner's e-mails this module writes. */
 export const OWNER_KINDS = [
@@ -20,6 +22,7 @@ export const OWNER_KINDS = [
   'owner-review',
   'owner-verify',
   'owner-reset',
+  'owner-sharing-yearly',
 ] as const;
 export type OwnerKind = (typeof OWNER_KINDS)[number];
 
@@ -35,13 +38,8 @@ export interface OwnerEmailParams {
   waitingDays?: number;
   reminder?: number;
   requestId?: string;
+  sharing?: SharingCounts;
 }
-
-/** "Dear Ana," or, with no name to use, "Hello," in the e-mail's language. */
-export const greeting = (w: MailWords, name?: string) => (name ? w.t('mail.helloNamed', { name }) : w.t('mail.hello'));
-
-/** A whole e-mail: greeting, body, sign-off ("With care,\nAfterword"), as every release e-mail is laid out. */
-export const letter = (w: MailWords, name: string | undefined, body: string) => `${greeting(w, name)}\n\n${body}\n\n${w.t('mail.signOff')}`;
 
 /** Subject and text of the owner's e-mail `kind` in `w`'s language; `link` is its minted link, when it has one. */
 export function ownerEmail(kind: OwnerKind, p: OwnerEmailParams, w: MailWords, link?: string): { subject: string; text: string } {
@@ -83,5 +81,7 @@ export function ownerEmail(kind: OwnerKind, p: OwnerEmailParams, w: MailWords, l
       return mail('mail.verify.subject', w.t('mail.verify.body', { link: link ?? '' }));
     case 'owner-reset':
       return mail('mail.reset.subject', w.t('mail.reset.body', { link: link ?? '' }));
+    case 'owner-sharing-yearly':
+      return mail('mail.sharing.subject', sharingYearlyEmail(p.sharing ?? { items: 0, links: 0, trustees: 0, emergencyItems: 0 }, w, p.base));
   }
 }

@@ -5,8 +5,7 @@
  * ./mail-i18n.ts; English is the words these e-mails had before, word for word. Rendered by
  * emails.ts `renderEmail`.
  */
-import type { MailWords } from './mail-i18n';
-import { letter } from './emails-owner';
+import { type MailWords, letter } from './mail-i18n';
 
 /** The recipient's e-mails this module writes. */
 export const RECIPIENT_KINDS = ['delivery', 'delivery-updated'] as const;

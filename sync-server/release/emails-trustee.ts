@@ -6,8 +6,7 @@
  * The trustee's later e-mails (access at release, yearly, confirm, hand-over) are still English.
  */
 import type { AccessLevel } from '../../shared/schema/trustee';
-import { letter } from './emails-owner';
-import type { MailWords } from './mail-i18n';
+import { type MailWords, letter } from './mail-i18n';
 
 /** The trustee's e-mails this module writes. */
 export const TRUSTEE_KINDS = ['trustee-invite', 'trustee-welcome'] as const;

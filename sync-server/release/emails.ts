@@ -6,7 +6,7 @@
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { whySealedStaysShut } from '../../shared/release/without-kits';
-import { sharingYearlyEmail, type SharingCounts } from './emails-sharing';
+import type { SharingCounts } from './emails-sharing';
 import { isOwnerKind, ownerEmail } from './emails-owner';
 import { isRecipientKind, recipientEmail } from './emails-recipient';
 import { ACCESS_WORD_IDS, isTrusteeKind, trusteeEmail } from './emails-trustee';
@@ -200,8 +200,6 @@ ${link}`
 
 Take whatever time you need.${SIGN_OFF}`,
       };
-    case 'owner-sharing-yearly':
-      return sharingYearlyEmail(p.sharing ?? { items: 0, links: 0, trustees: 0, emergencyItems: 0 }, hello(p.recipientName), p.base, SIGN_OFF);
     case 'trustee-yearly':
       return {
         subject: `You are still ${who(p)}'s trustee`,

@@ -73,3 +73,9 @@ export function mailWords(lang: string | null | undefined, ns: MailNamespace = '
     },
   };
 }
+
+/** "Dear Ana," or, with no name to use, "Hello," in the e-mail's language. */
+export const greeting = (w: MailWords, name?: string) => (name ? w.t('mail.helloNamed', { name }) : w.t('mail.hello'));
+
+/** A whole e-mail: greeting, body, sign-off ("With care,\nAfterword"), as every e-mail of the release is laid out. */
+export const letter = (w: MailWords, name: string | undefined, body: string) => `${greeting(w, name)}\n\n${body}\n\n${w.t('mail.signOff')}`;

@@ -84,6 +84,12 @@ Afterword
     }
     expect(renderEmail('owner-waiting-started', { ...params, lang: 'de' }).text).toContain('Eine Wartezeit von 30 Tagen hat begonnen. Sie endet am 21. November 2026');
     expect(renderEmail('owner-waiting-started', { ...params, waitingDays: 1, lang: 'es' }).text).toContain('periodo de espera de 1 día');
+    const sharing = { items: 3, links: 1, trustees: 1, emergencyItems: 2 };
+    expect(renderEmail('owner-sharing-yearly', { ...params, sharing, lang: 'de' }).text).toContain(
+      '- 3 Einträge werden jetzt geteilt, über 1 privaten Link.',
+    );
+    expect(renderEmail('owner-sharing-yearly', { ...params, sharing, lang: 'de' }).text).toContain('zu 2 Einträgen anfragen. Fragt sie an, sagen wir es Ihnen sofort');
+    expect(renderEmail('owner-sharing-yearly', { ...params, sharing: { ...sharing, items: 2 }, lang: 'ar' }).text).toContain('- يُشارَك الآن شيئان، عبر رابط خاص واحد.');
   });
 
   it('two e-mails in two languages written at once keep their own words (one Lingui instance each)', () => {

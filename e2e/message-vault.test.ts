@@ -42,6 +42,8 @@ describe.skipIf(!hasChromium)('Message Vault (issue #5)', () => {
     // Valid, with a delivery date next month (single-date calendar).
     await dialog.getByLabel('Recipient Email').fill('clara@example.com');
     await choose(page, 'Message Type', 'Video');
+    // The language of Clara's e-mails (issue 44): plain on the record, so the server writes them in it.
+    await choose(page, 'Language of their e-mails', 'Deutsch');
     await dialog.getByLabel('Delivery Date (optional)').click();
     await page.getByRole('button', { name: /next month/i }).click();
     await page.getByRole('grid').getByRole('button', { name: /15/ }).first().click();
@@ -55,6 +57,9 @@ describe.skipIf(!hasChromium)('Message Vault (issue #5)', () => {
     const clara = cards.filter({ hasText: 'Clara' });
     await expect.poll(() => clara.isVisible()).toBe(true);
     for (const part of ['Pending', 'Video', picked, 'Look after the roses.']) expect(await clara.textContent()).toContain(part);
+    const languages = () =>
+      page.evaluate(async () => ((await (await fetch('/api/messages')).json()) as { recipientName: string; recipientLanguage: string | null }[]).map((m) => m.recipientLanguage));
+    await expect.poll(languages).toEqual(['de']);
     expect(await clara.locator('.line-clamp-3').count()).toBe(1);
 
     // A second message with no date: 'Upon release'. The form was reset after the first.

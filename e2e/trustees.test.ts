@@ -52,12 +52,17 @@ describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
     expect(await edit.getByLabel('Email').inputValue()).toBe('margaret@example.com');
     await edit.getByLabel('Phone (optional)').fill('');
     await choose(page, 'Access Level', 'Messages Only');
+    // The language of the trustee's e-mails (issue 44): the account's until chosen, then plain on the record.
+    expect(await edit.getByRole('combobox', { name: 'Language of their e-mails' }).textContent()).toContain('Same as yours');
+    await choose(page, 'Language of their e-mails', 'Español');
     await edit.getByRole('button', { name: 'Update Trustee' }).click();
     await expectToast(page, 'Trustee updated');
     await edit.waitFor({ state: 'detached' });
     await expect.poll(() => card.getByText('Messages Only', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText('Messages Only', { exact: true }).getAttribute('class')).toContain('purple');
     expect(await card.textContent()).not.toContain('+1 555 0100');
+    const languages = () => page.evaluate(async () => ((await (await fetch('/api/trustees')).json()) as { language: string | null }[]).map((t) => t.language));
+    await expect.poll(languages).toEqual(['es']);
 
     // Remove, after the question.
     await card.getByRole('button', { name: 'Remove trustee Margaret Hale' }).click();

@@ -274,7 +274,7 @@ function assemble(
   // A hand-delivered message's due date e-mails its trustee, never its recipient (release/deliveries.ts).
   // A sealed account's trustees are told at release when their page cannot open (no kits in force, or none of their own).
   const sealed = async (userId: string) => (await parts.keys.get(userId))?.sealedAt != null;
-  const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint, handoverOf: createHandoverLookup(parts.messageKeyStore), sealed });
+  const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint, handoverOf: createHandoverLookup(parts.messageKeyStore), sealed, languageOf: (userId) => parts.accounts.language(userId) });
   const mailer = opts.mailer ?? createMailer(deps.config);
   const push = { store: parts.pushStore, sender: createPushSender(deps.config.vapid, parts.pushStore) };
   const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);

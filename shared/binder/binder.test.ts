@@ -30,10 +30,10 @@ const plan: DeathPlan = {
   hometown: 'HELPER-INPUT-Hometown', occupation: null, achievements: null, familyMembers: null, personalQualities: null, musicGenres: ['folk'], shares: [],
 };
 const message: Message = {
-  id: 'm1', userId, recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', messageType: 'text',
+  id: 'm1', userId, recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', recipientLanguage: null, messageType: 'text',
   messageContent: 'SECRET-BODY-never-in-the-binder', deliveryDate: null, file: null, fileBlobId: null, contentRevision: 0, delivered: false, deliveredAt: null, openedAt: null, createdAt: at, delivery: null, shares: [],
 };
-const trustee: Trustee = { id: 't1', userId, name: 'Charles Babbage', email: 'charles@example.com', phone: '+44 20 7946 0000', relationship: 'Friend', accessLevel: 'full', createdAt: at, shares: [], emergency: null };
+const trustee: Trustee = { id: 't1', userId, name: 'Charles Babbage', email: 'charles@example.com', language: null, phone: '+44 20 7946 0000', relationship: 'Friend', accessLevel: 'full', createdAt: at, shares: [], emergency: null };
 const doc: LegalDocument = { id: 'd1', userId, documentType: 'will', documentName: 'Last will', documentUrl: 'https://vault.example.com/will', originalLocation: 'The signed copy is with Hale & Co, solicitors', file: null, fileBlobId: null, createdAt: at, shares: [] };
 const poa: LegalDocument = { ...doc, id: 'd2', documentType: 'power-of-attorney', documentName: 'Lasting power of attorney', originalLocation: null };
 

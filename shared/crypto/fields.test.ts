@@ -33,10 +33,13 @@ describe('field classification', () => {
         'messages.openedAt',
         'messages.fileBlobId',
         'messages.contentRevision',
+        // Deliberately plain (issue 44): the server writes the recipient's and the trustee's e-mails in it.
+        'messages.recipientLanguage',
         'documents.fileBlobId',
         'documents.createdAt',
         'trustees.createdAt',
         'trustees.email',
+        'trustees.language',
         'trustees.accessLevel',
         'survivorTasks.createdAt',
       ].sort(),

@@ -55,6 +55,8 @@ export const FIELD_CLASSES = {
   messages: {
     createdAt: 'plain',
     recipientEmail: 'plain',
+    /** The server writes the recipient's e-mails in it (issue 44; SECURITY.md "What stays plain"). */
+    recipientLanguage: 'plain',
     deliveryDate: 'plain',
     delivered: 'plain',
     // Written by the server's release scheduler and the recipient page (sync-server/release/README.md).
@@ -92,6 +94,8 @@ export const FIELD_CLASSES = {
   trustees: {
     createdAt: 'plain',
     email: 'plain',
+    /** The server writes the trustee's e-mails in it (issue 44; SECURITY.md "What stays plain"). */
+    language: 'plain',
     accessLevel: 'plain',
     /** The owner's copy of `email`, checked before a kit is sent (issue 39). */
     sealedEmail: 'owner',

@@ -5,6 +5,7 @@
  */
 import { isHttpUrl } from '../http-url';
 import { ACCOUNT_LIMITS } from '../limits';
+import { LANGUAGES } from '../languages';
 import { z } from './z';
 
 /** Maximum lengths, in UTF-16 code units. */
@@ -83,3 +84,10 @@ export const textListSchema = z.pipe(
  * for it (security review F2). Written by web/features/sharing/live-shares.ts only.
  */
 export const liveShareIdsSchema = z._default(z.array(z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid share id'))).check(z.maxLength(200)), []);
+
+/**
+ * The language the server writes a trustee's or a recipient's e-mails in (issue 44), chosen by the
+ * owner: one of shared/languages.ts, or null for the owner's own (the account's language). Plain
+ * (shared/crypto/fields.ts; SECURITY.md "What stays plain"): the server reads it to write them.
+ */
+export const readerLanguageSchema = z._default(z.nullable(z.enum(LANGUAGES)), null);

@@ -1,6 +1,6 @@
 /** Messages for loved ones (SPEC.md §3 "Message"; §5 "Create message"). zod/mini (./z.ts). */
 import { blobIdSchema, fileRefSchema } from '../files/ref';
-import { LIMITS, emailSchema, idSchema, liveShareIdsSchema, requiredText, timestampSchema } from './common';
+import { LIMITS, emailSchema, idSchema, liveShareIdsSchema, readerLanguageSchema, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
 export const MESSAGE_TYPES = ['text', 'video', 'audio'] as const;
@@ -30,6 +30,8 @@ export const messageFieldsSchema = z.object({
    * gives against it (shared/release/handover-links.ts). Null on a letter last addressed before.
    */
   sealedRecipientEmail: z.optional(z.nullable(emailSchema)),
+  /** The language of the recipient's e-mails (common.ts readerLanguageSchema): null for the owner's. */
+  recipientLanguage: readerLanguageSchema,
   messageType: messageTypeSchema,
   messageContent: requiredText(LIMITS.longText),
   deliveryDate: z.nullable(timestampSchema),
@@ -70,6 +72,7 @@ export type Message = z.infer<typeof messageSchema>;
 const editable = z.pick(messageFieldsSchema, {
   recipientName: true,
   recipientEmail: true,
+  recipientLanguage: true,
   messageType: true,
   messageContent: true,
   deliveryDate: true,

@@ -1,5 +1,5 @@
 /** Trustees (SPEC.md §3 "Trustee"; §5 "Add or edit trustee"). zod/mini (./z.ts). */
-import { LIMITS, emailSchema, liveShareIdsSchema, optionalText, requiredText, timestampSchema } from './common';
+import { LIMITS, emailSchema, liveShareIdsSchema, optionalText, readerLanguageSchema, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
 export const ACCESS_LEVELS = ['full', 'documents-only', 'messages-only'] as const;
@@ -56,6 +56,8 @@ export const trusteeFieldsSchema = z.object({
    * a trustee last addressed before.
    */
   sealedEmail: z.optional(z.nullable(emailSchema)),
+  /** The language of this trustee's e-mails (common.ts readerLanguageSchema): null for the owner's. */
+  language: readerLanguageSchema,
   phone: optionalText(40),
   relationship: optionalText(LIMITS.name),
   accessLevel: accessLevelSchema,

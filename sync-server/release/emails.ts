@@ -5,9 +5,12 @@
  */
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
-import { formatLongDateTime } from '../../shared/dates';
 import { whySealedStaysShut } from '../../shared/release/without-kits';
-import { sharingYearlyEmail, type SharingCounts } from './emails-sharing';
+import type { SharingCounts } from './emails-sharing';
+import { isOwnerKind, ownerEmail } from './emails-owner';
+import { isRecipientKind, recipientEmail } from './emails-recipient';
+import { ACCESS_WORD_IDS, isTrusteeKind, trusteeEmail } from './emails-trustee';
+import { mailWords } from './mail-i18n';
 
 export const EMAIL_KINDS = [
   'trustee-invite',
@@ -73,25 +76,15 @@ export interface EmailParams {
   requestId?: string;
   /** The yearly sharing reminder's counts (sharing/yearly-reminder.ts): numbers only, never who or what. */
   sharing?: SharingCounts;
+  /**
+   * The reader's language (shared/languages.ts; issue 44): set by the queue (service.ts) to the
+   * account's for every e-mail; absent on e-mails queued before it (English).
+   */
+  lang?: string;
 }
 
-/** A moment in an e-mail: en-US long format, in UTC and saying so (SPEC.md §9; the server does not know the reader's zone). */
-const date = (ms: number) => formatLongDateTime(ms, { timeZone: 'UTC' });
-
-/**
- * What the end of a waiting period does, in the owner's e-mails (release/state-machine.ts): with a
- * current generation of trustee kits it asks the trustees to confirm first; a release tells the
- * trustees (who open what was sealed only with their kits) and sends each message as chosen.
- */
-const RELEASE_AS_SET_UP =
-  'your plan is released as you set it up: your messages reach the people you wrote them for, and your trustees are told (if your trustee kits are in use, enough of your trustees must first confirm with their kits)';
-
-/** What a trustee of each access level sees, pronoun-free (issue 38 item 8). */
-const ACCESS_WORDS: Record<AccessLevel, string> = {
-  full: 'the after-death plan, the documents, the checklist of tasks for the family, and the list of messages (never the messages themselves)',
-  'documents-only': 'the documents on the list',
-  'messages-only': 'the list of messages and whether each has been delivered, so you can resend one if it goes astray',
-};
+/** What a trustee of each access level sees, pronoun-free (issue 38 item 8), in English (the access e-mail's words until it moves to the catalogs). */
+const ACCESS_WORDS = (level: AccessLevel) => mailWords('en').t(ACCESS_WORD_IDS[level]);
 
 /** What every e-mail is queued with about its owner (service.ts `queue`; rehearsal.ts): the plain first name and the name for e-mails. */
 export const ownerParams = (o: { firstName: string; emailName: string }): Pick<EmailParams, 'ownerName' | 'ownerFullName'> => ({
@@ -127,9 +120,20 @@ export const PREVIEW_LINK = '(preview — no link is made)';
 
 /**
  * What a recipient's delivery e-mail is queued with (deliveries.ts) and previewed with
- * (rehearsal.ts): the message's id, never a name (a recipient's name is sealed: "Hello,").
+ * (rehearsal.ts): the message's id, never a name (a recipient's name is sealed: "Hello,"), and the
+ * recipient's language when the owner chose one.
  */
-export const deliveryEmailParams = (m: { id: string }): Partial<EmailParams> => ({ messageId: m.id });
+export const deliveryEmailParams = (m: { id: string; recipientLanguage?: string | null }): Partial<EmailParams> => ({
+  messageId: m.id,
+  ...readerLanguage(m.recipientLanguage),
+});
+
+/**
+ * The params naming a trustee's or a recipient's language as the owner chose it (a record's plain
+ * `language` / `recipientLanguage`, issue 44); none when not chosen, so the queue's default, the
+ * account's language, applies (service.ts `queue`).
+ */
+export const readerLanguage = (lang: string | null | undefined): Partial<EmailParams> => (lang ? { lang } : {});
 
 /** What a trustee's access e-mail at release is queued with (trustees.ts) and previewed with (rehearsal.ts). */
 export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel }): Partial<EmailParams> => ({ trusteeId: t.id, accessLevel: t.accessLevel });
@@ -142,47 +146,30 @@ export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel })
 export const NO_KITS_EMAIL_LINE = (owner: string, kitsMade: boolean) =>
   `What ${owner} sealed for trustees (the plan, documents and tasks) cannot be opened. ${whySealedStaysShut(owner, kitsMade)} The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page.`;
 
-/** The invitation's words for a sealed account's trustee: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"). */
-export const KITS_ONLY_INVITE_LINE = (owner: string) =>
-  `What ${owner} seals on Afterword opens only with a trustee kit, which ${owner} gives you in person or by e-mail: without enough kits among the trustees it cannot be opened, though ${owner}’s messages still reach the people they are for.`;
+/** The invitation's words for a sealed account's trustee, in English: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"; emails-trustee.ts writes them in the trustee's language). */
+export const KITS_ONLY_INVITE_LINE = (owner: string) => mailWords('en').t('mail.invite.kitsOnly', { ownerName: owner });
 
 /** The access e-mail's words, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
 export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
   `${owner} gave you no trustee kit (perhaps you were named after the kits were made), and what ${owner} left opens only with a kit. A trustee who holds a kit with full access can open it with that kit and share with you what you need. The messages ${owner} wrote to people still reach them.`;
 
+/**
+ * The language e-mail `kind` is written in (its HTML part's `<html lang dir>`): the reader's
+ * (`params.lang`) for the e-mails moved onto the catalogs (emails-owner.ts), English for the rest.
+ */
+export const emailLanguage = (kind: EmailKind, params: Pick<EmailParams, 'lang'>) =>
+  isOwnerKind(kind) || isRecipientKind(kind) || isTrusteeKind(kind) ? mailWords(params.lang).lang : 'en';
+
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', ownerFullName: oneLine(params.ownerFullName), recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
+  if (isOwnerKind(kind)) return ownerEmail(kind, p, mailWords(p.lang), link);
+  if (isRecipientKind(kind)) return recipientEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link);
+  if (isTrusteeKind(kind)) return trusteeEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link);
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
   // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
   const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
   switch (kind) {
-    case 'trustee-invite':
-      return {
-        subject: `${who(p)} has asked you to be a trustee`,
-        text: `${hello(p.recipientName)}
-
-${who(p)} has named you as a trustee on Afterword, where ${p.ownerName} keeps a plan, messages and documents for family and friends, for when the time comes.
-
-Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.${p.kitsOnly ? ` ${KITS_ONLY_INVITE_LINE(p.ownerName)}` : ''}
-
-If you are willing, please accept here (the link works for 14 days; if it has expired, ask ${p.ownerName} to send it again):
-${link}
-
-If you weren't expecting this, or would rather not, you can simply ignore this email.${SIGN_OFF}`,
-      };
-    case 'trustee-welcome':
-      return {
-        subject: `Thank you for being ${who(p)}'s trustee`,
-        text: `${hello(p.recipientName)}
-
-Thank you for agreeing to be the trustee of ${who(p)}. There is nothing you need to do now.
-
-Please keep this email. If ${p.ownerName} dies, open this link to tell us (it works for as long as you are ${p.ownerName}'s trustee):
-${link}
-
-We will then wait before anything is shared, and first ask ${p.ownerName} whether all is well. The link is just for you; please don't forward it.${SIGN_OFF}`,
-      };
     case 'trustee-access':
       if (p.cannotOpen) {
         return {
@@ -201,7 +188,7 @@ Take whatever time you need.${SIGN_OFF}`,
         subject: `What ${who(p)} left for you`,
         text: `${hello(p.recipientName)}
 
-We are very sorry for your loss. ${who(p)} named you as a trustee, and what ${p.ownerName} prepared is now available to you: ${ACCESS_WORDS[p.accessLevel ?? 'full']}.
+We are very sorry for your loss. ${who(p)} named you as a trustee, and what ${p.ownerName} prepared is now available to you: ${ACCESS_WORDS(p.accessLevel ?? 'full')}.
 
 ${
   kitLink
@@ -212,77 +199,6 @@ ${link}`
 }
 
 Take whatever time you need.${SIGN_OFF}`,
-      };
-    case 'owner-reminder':
-      return {
-        subject: 'A gentle reminder to check in with Afterword',
-        text: `${hello(p.recipientName)}
-
-We haven't heard from you on Afterword for a while. Your check-in settings ask us to make sure you are well, so this is reminder ${p.reminder ?? 1} of 3.
-
-If you are well, press this link and then "I'm here" (it works for 14 days):
-${link}
-
-Opening Afterword and using it counts too, and so does signing in. A device that is simply left signed in does not.
-
-If we don't hear from you, a waiting period will begin, and after it ${RELEASE_AS_SET_UP}. You can change or turn off check-ins in Settings.${SIGN_OFF}`,
-      };
-    case 'owner-waiting-started':
-      return {
-        subject: 'A waiting period has started on your Afterword account',
-        text: `${hello(p.recipientName)}
-
-${
-  p.startedBy === undefined
-    ? "You have not checked in with Afterword for a while, and our three reminders had no answer, so, as your check-in settings ask, we have started the steps towards sharing your plan. If you are reading this, you are most likely just busy or away, and one press is enough to stop them."
-    : `${p.startedBy}, one of your trustees, has told us that you have died. If you are reading this, we hope that isn't so.`
-}
-
-A waiting period of ${p.waitingDays} days has begun. It ends on ${date(p.endsAt ?? 0)}. When it ends, ${RELEASE_AS_SET_UP}.
-
-If you are still here, press this link and then the button on the page:
-${link}
-
-Or sign in to Afterword and press "I'm still here". Nothing will be shared.${SIGN_OFF}`,
-      };
-    case 'owner-emergency-requested':
-      // Who asked, when the wait ends, and how to refuse (issue 43): the link opens the app's refusal screen, signed in.
-      return {
-        subject: 'A trustee has asked for emergency access on Afterword',
-        text: `${hello(p.recipientName)}
-
-${oneLine(p.startedBy) ? `${oneLine(p.startedBy)}, one of your trustees,` : 'One of your trustees'} has asked for emergency access: the help you set up for a time when you cannot act yourself, such as a stay in hospital.
-
-If you do not refuse, from ${date(p.endsAt ?? 0)} they can open the things you chose for an emergency, and nothing else. No letter is sent and nothing is released: this is not the release after death.
-
-If you did not expect this, or do not want it, refuse with one press here (you will be asked to sign in if you are not):
-${p.base}/emergency/${p.requestId ?? ''}
-
-If you are happy for them to help, you need do nothing. You can end the emergency at any time in Afterword.${SIGN_OFF}`,
-      };
-    case 'owner-sharing-yearly':
-      return sharingYearlyEmail(p.sharing ?? { items: 0, links: 0, trustees: 0, emergencyItems: 0 }, hello(p.recipientName), p.base, SIGN_OFF);
-    case 'owner-cancelled':
-      return {
-        subject: 'The waiting period on your Afterword account was cancelled',
-        text: `${hello(p.recipientName)}
-
-You told us you are still here, so the waiting period has been cancelled. Nothing was shared, and nothing will be.
-
-If you didn't do this, please sign in and look at Settings: ${p.base}/settings${SIGN_OFF}`,
-      };
-    case 'owner-released':
-      return {
-        subject: 'Your Afterword account has been released',
-        text: `${hello(p.recipientName)}
-
-${p.startedBy === undefined ? 'Your check-ins lapsed and our reminders had no answer, and' : `${p.startedBy}, one of your trustees, told us of your death, and`} the waiting period has ended, so your Afterword account has been released as you asked. Your trustees have been told, and your messages reach the people you wrote them for as you chose, each on its date if it has one.
-
-${
-  p.startedBy === undefined
-    ? 'If you are reading this and are well, we are sorry for the worry: please sign in to Afterword, and let your trustees and the people you wrote to know.'
-    : 'If you are reading this, the people who loved you are in our thoughts.'
-}${SIGN_OFF}`,
       };
     case 'trustee-yearly':
       return {
@@ -317,53 +233,6 @@ ${kitLink}
 
 If you are not sure, please do nothing and try to reach ${p.ownerName} or ${p.ownerName}'s family first.${SIGN_OFF}`,
       };
-    case 'owner-awaiting-confirmations':
-      return {
-        subject: 'Your trustees are being asked to confirm',
-        text: `${hello(p.recipientName)}
-
-The waiting period on your Afterword account has ended. Your trustees have been asked to confirm your death with the kits you gave them; nothing is shared until enough of them do.
-
-If you are still here, press this link and then the button on the page:
-${link}
-
-Or sign in to Afterword and press "I'm still here". Their confirmations will be erased and nothing will be shared.${SIGN_OFF}`,
-      };
-    case 'owner-review':
-      return {
-        subject: 'A yearly reminder: review your Afterword plan',
-        text: `${hello(p.recipientName)}
-
-It has been a year. Is everything in your Afterword plan still as you want it: your messages and their recipients' e-mail addresses, your trustees, your documents and your check-in settings?
-
-Settings shows whether your plan would work today: ${p.base}/settings${SIGN_OFF}`,
-      };
-    case 'owner-verify':
-      return {
-        subject: 'Confirm your e-mail address for Afterword',
-        text: `${hello(p.recipientName)}
-
-Someone, we hope you, asked Afterword to send notices about their account to this address: reminders to check in, and a warning if a waiting period starts before their account is released.
-
-If that was you, confirm your address with this link (it works for 3 days and only once):
-${link}
-
-If it wasn't you, ignore this e-mail: we will send nothing else to this address unless it is confirmed.${SIGN_OFF}`,
-      };
-    case 'owner-reset':
-      return {
-        subject: 'Reset your Afterword password',
-        text: `${hello(p.recipientName)}
-
-Someone, we hope you, asked to reset the password of your Afterword account.
-
-If that was you, choose a new password with this link (it works for 30 minutes and only once):
-${link}
-
-Your words open again with your recovery code or on a device where you are still signed in.
-
-If it wasn't you, ignore this e-mail: your password stays as it is.${SIGN_OFF}`,
-      };
     case 'trustee-handover':
       return {
         subject: `A letter from ${who(p)} for you to hand over`,
@@ -375,28 +244,6 @@ Open this page with the trustee kit ${p.ownerName} gave you (the saved link, or 
 ${kitLink ?? link}
 
 If you cannot do it, please let ${p.ownerName}'s family or the other trustees know.${SIGN_OFF}`,
-      };
-    case 'delivery-updated':
-      return {
-        subject: `A message from ${who(p)} (updated)`,
-        text: `${hello(p.recipientName)}
-
-The message ${who(p)} left for you was changed after we sent it to you. This link shows it as it is now:
-${link}
-
-The link is private and meant only for you.${SIGN_OFF}`,
-      };
-    case 'delivery':
-      return {
-        subject: `A message from ${who(p)}`,
-        text: `${hello(p.recipientName)}
-
-${who(p)} wrote a message for you and asked us to send it to you when the time came. We are sorry for your loss.
-
-You can read it here, whenever you feel ready:
-${link}
-
-The link is private and meant only for you. It works for a year; if it stops working, a trustee of ${p.ownerName} can send you a new one.${SIGN_OFF}`,
       };
   }
 }

@@ -10,11 +10,24 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../app-env';
 import { outsideTransaction } from '../db/tx-errors';
+import { emailHtml } from './email-html';
+
+/** What nodemailer is given for `e`: the plain text and its HTML part (email-html.ts), in e's language. */
+const message = (from: string, e: OutgoingEmail) => ({
+  from,
+  to: e.to,
+  subject: e.subject,
+  text: e.text,
+  html: emailHtml(e.subject, e.text, e.lang ?? 'en'),
+  headers: { 'Content-Language': e.lang ?? 'en' },
+});
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The language it is written in (shared/languages.ts; default English): the HTML part's `<html lang dir>` (email-html.ts). */
+  lang?: string;
   /** The account it is sent for (names the outbox file). */
   account: string;
 }
@@ -61,7 +74,7 @@ export function createMailer(config: Pick<AppConfig, 'dataDir' | 'publicUrl' | '
       mode: 'smtp',
       async send(e) {
         outsideTransaction('Sending an e-mail');
-        await transport.sendMail({ from, to: e.to, subject: e.subject, text: e.text });
+        await transport.sendMail(message(from, e));
         return { reached: true };
       },
     };
@@ -73,7 +86,7 @@ export function createMailer(config: Pick<AppConfig, 'dataDir' | 'publicUrl' | '
     mode: 'folder',
     async send(e) {
       outsideTransaction('Writing an e-mail');
-      const info = await transport.sendMail({ from, to: e.to, subject: e.subject, text: e.text });
+      const info = await transport.sendMail(message(from, e));
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       n += 1;
       const file = join(dir, `${e.account}-${Date.now()}-${process.pid}-${n}.eml`);

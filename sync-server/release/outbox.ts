@@ -17,7 +17,7 @@
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from './store/sqlite-release';
 import type { EmailRow } from './store/sqlite-release';
-import { type EmailKind, type EmailParams, renderEmail } from './emails';
+import { type EmailKind, type EmailParams, emailLanguage, renderEmail } from './emails';
 import { quotaWait, waitingText } from './email-quotas';
 import type { EmailQuota } from './store/sqlite-release';
 import type { Mailer } from './mailer';
@@ -182,7 +182,7 @@ export async function sendPendingEmails(
         const fragment = link.purpose === 'delivery' && deliveryFragment ? await deliveryFragment(row.user_id, link.subjectId) : null;
         if (fragment) url += `#${fragment}`;
       }
-      const { reached } = await mailer.send({ to: row.to_addr, account: row.user_id, ...renderEmail(kind, params, url) });
+      const { reached } = await mailer.send({ to: row.to_addr, account: row.user_id, lang: emailLanguage(kind, params), ...renderEmail(kind, params, url) });
       if (!reached) {
         await store.markWritten(row.id, deps.now());
         continue;

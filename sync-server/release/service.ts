@@ -13,6 +13,7 @@ import type { CollectionName, EntityOf } from '../../shared/schema';
 import { plainView } from '../../shared/crypto/fields';
 import { createBoundedCache } from '../db/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
+import { DEFAULT_LANGUAGE } from '../../shared/languages';
 import { removeOutboxFiles } from './mailer';
 import { ownerParams, sendableAddress } from './emails';
 import { quotaOf } from './email-quotas';
@@ -62,7 +63,13 @@ export function createReleaseService(
   deps: AppDeps,
   records: ReleaseRecords,
   store: AsyncReleaseStore,
-  opts: { checkpoint?: () => void; handoverOf?: HandoverOf; sealed?: (userId: string) => Promise<boolean> } = {},
+  opts: {
+    checkpoint?: () => void;
+    handoverOf?: HandoverOf;
+    sealed?: (userId: string) => Promise<boolean>;
+    /** The account's language (users.language, issue 44): every e-mail is queued in it unless its params name another. Default: none (English). */
+    languageOf?: (userId: string) => string | null | Promise<string | null>;
+  } = {},
 ): ReleaseService {
   const lastCheckIn = createBoundedCache<number>(REMEMBERED_CHECK_INS);
   const stateOf = async (userId: string, tx: ReleaseTx = store) => (await tx.getState(userId)) ?? initialState(deps.now());
@@ -82,7 +89,8 @@ export function createReleaseService(
       kind,
       to,
       // The owner's plain first name and name for e-mails only: the rest of the profile is sealed (SECURITY.md).
-      params: { ...ownerParams(await owner(userId)), ...params },
+      // The account's language (a plain column, SECURITY.md "What stays plain"), unless `params` names the reader's own.
+      params: { ...ownerParams(await owner(userId)), lang: (await opts.languageOf?.(userId)) ?? DEFAULT_LANGUAGE, ...params },
       at: deps.now(),
       quota: quota ?? quotaOf(kind),
     });

@@ -10,6 +10,8 @@ export interface ReceivedEmail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part, when the message has one (mailer.ts sends one with every e-mail, issue 44). */
+  html?: string;
   links: string[];
 }
 
@@ -39,21 +41,50 @@ function decodeQuotedPrintable(s: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** Parses a single-part RFC 5322 message as nodemailer writes plain-text mail. */
-export function parseEmail(raw: string, envelopeTo: string[]): ReceivedEmail {
+/** One MIME entity (a message or a part): its header lines unfolded, and its body. */
+function entity(raw: string): { header: (name: string) => string; body: string } {
   const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : body;
-  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' ')));
-  return { to: envelopeTo, subject, text: text.replace(/\r\n/g, '\n'), links: text.match(/https?:\/\/\S+/g) ?? [] };
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, ' ');
+  const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  return { header: (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '', body };
+}
+
+/** A leaf part's body, its transfer encoding undone. */
+function decoded(e: ReturnType<typeof entity>): string {
+  const encoding = e.header('Content-Transfer-Encoding').toLowerCase();
+  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(e.body) : encoding === 'base64' ? Buffer.from(e.body.replace(/\s+/g, ''), 'base64').toString('utf8') : e.body;
+  return text.replace(/\r\n/g, '\n');
+}
+
+/** The leaf parts of `e` by content type (text/plain, text/html), a multipart's parts walked. */
+function leaves(e: ReturnType<typeof entity>, into: Record<string, string> = {}): Record<string, string> {
+  const type = e.header('Content-Type');
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const parts = e.body.split(`--${boundary}`).slice(1);
+    for (const part of parts) if (!part.startsWith('--')) leaves(entity(part.replace(/^\r?\n/, '')), into);
+    return into;
+  }
+  into[(type.split(';')[0] || 'text/plain').trim().toLowerCase()] ??= decoded(e);
+  return into;
+}
+
+/**
+ * Parses an RFC 5322 message as nodemailer writes it: the plain text (of a single part, or the
+ * text/plain part of multipart/alternative) and, when there is one, the HTML part (mailer.ts).
+ */
+export function parseEmail(raw: string, envelopeTo: string[]): ReceivedEmail {
+  const message = entity(raw);
+  const parts = leaves(message);
+  const text = parts['text/plain'] ?? '';
+  // RFC 2047 encoded words (Q or B, as nodemailer picks for the words), the space between two of them dropped.
+  const subject = message
+    .header('Subject')
+    .replace(/(\?=)\s+(?==\?utf-8\?[QB]\?)/gi, '$1')
+    .replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, how: string, v: string) =>
+      how.toUpperCase() === 'B' ? Buffer.from(v, 'base64').toString('utf8') : decodeQuotedPrintable(v.replace(/_/g, ' ')),
+    );
+  return { to: envelopeTo, subject, text, html: parts['text/html'], links: text.match(/https?:\/\/\S+/g) ?? [] };
 }
 
 /**

@@ -238,6 +238,10 @@ describe('message catalogs', () => {
     expect(files.filter((f) => !CATALOG_FILE.test(f))).toEqual([]);
   });
 
+  it("has the server's e-mail namespace (sync-server/release/mail-i18n.ts) beside the app's, so every check below covers it", () => {
+    expect(NAMESPACES).toContain('mail');
+  });
+
   it('an id belongs to one namespace only', () => {
     const ids = NAMESPACES.flatMap((ns) => Object.keys(JSON.parse(text('en', ns)) as object));
     expect(ids.length).toBe(new Set(ids).size);

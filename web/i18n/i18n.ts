@@ -24,8 +24,12 @@ export const PSEUDO = 'pseudo';
 /** A language the app can be shown in: one of shared/languages.ts, or the tests' pseudo-locale (docs/i18n.md). */
 export type DisplayLanguage = Language | typeof PSEUDO;
 
-/** Every catalog file but English's, each a lazy chunk (English comes with the code that uses it). */
-const FILES = import.meta.glob<Messages>(['./catalogs/*/*.json', '!./catalogs/en/*.json'], { import: 'messages' });
+/**
+ * Every catalog file but English's, each a lazy chunk (English comes with the code that uses it).
+ * Not the server's namespace `mail` (the e-mails' words, read by sync-server/release/mail-i18n.ts):
+ * no screen shows it, so it is neither built nor precached.
+ */
+const FILES = import.meta.glob<Messages>(['./catalogs/*/*.json', '!./catalogs/en/*.json', '!./catalogs/*/mail.json'], { import: 'messages' });
 
 /** The English messages of each namespace registered so far (the pseudo-locale is made from them). */
 const english = new Map<Namespace, Messages>();

@@ -33,6 +33,7 @@ import { DeliveryChoiceField } from './DeliveryChoiceField';
 import { DeliveryChoiceError } from './delivery-choice';
 import { useDeliveryChoice } from './use-delivery-choice';
 import { toast } from '../../ui/toast-store';
+import { ReaderLanguageField } from '../../ui/ReaderLanguageField';
 
 export interface MessageFormDialogProps {
   open: boolean;
@@ -117,6 +118,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
           />
         </FormField>
       </div>
+      <ReaderLanguageField record={rf} field="recipientLanguage" who="recipient" />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label={t('messages.typeLabel')}

@@ -21,3 +21,13 @@ describe('the delivery date in the message form (shared/delivery-rule.ts)', () =
     expect(formToMessage({ deliveryDate: null }).deliveryDate).toBeNull();
   });
 });
+
+describe("the recipient's language in the message form (issue 44)", () => {
+  it('"Same as yours" is stored as null and a chosen language as its code; a stored one opens as chosen', () => {
+    expect(messageToForm(message(null)).recipientLanguage).toBe('owner');
+    expect(messageToForm({ ...message(null), recipientLanguage: 'de' }).recipientLanguage).toBe('de');
+    expect(formToMessage({ recipientLanguage: 'owner' }).recipientLanguage).toBeNull();
+    expect(formToMessage({ recipientLanguage: 'ar' }).recipientLanguage).toBe('ar');
+    expect('recipientLanguage' in formToMessage({ recipientName: 'Clara' })).toBe(false);
+  });
+});

@@ -9,6 +9,7 @@ import type { MESSAGE_TYPES } from '../../../shared/schema/message';
 import { type FieldErrors, validateForm } from '../../ui/record-actions';
 import { deliveryDay, localDayIso } from '../../../shared/delivery-rule';
 import type { MessageId } from '../../i18n/i18n';
+import { type ReaderLanguageValue, SAME_AS_OWNER, readerLanguageToForm, readerLanguageToRecord } from '../../ui/ReaderLanguageField';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -18,6 +19,8 @@ export const messageTypeId = (type: MessageType): MessageId => `messages.type.${
 export interface MessageFormValues {
   recipientName: string;
   recipientEmail: string;
+  /** The language of the recipient's e-mails (issue 44): SAME_AS_OWNER (stored null) or a language. */
+  recipientLanguage: ReaderLanguageValue;
   messageType: MessageType;
   messageContent: string;
   deliveryDate: Date | null;
@@ -26,6 +29,7 @@ export interface MessageFormValues {
 export const EMPTY_MESSAGE: MessageFormValues = {
   recipientName: '',
   recipientEmail: '',
+  recipientLanguage: SAME_AS_OWNER,
   messageType: 'text',
   messageContent: '',
   deliveryDate: null,
@@ -37,6 +41,7 @@ export function messageToForm(message: Message | null): MessageFormValues {
   return {
     recipientName: message.recipientName,
     recipientEmail: message.recipientEmail,
+    recipientLanguage: readerLanguageToForm(message.recipientLanguage),
     messageType: message.messageType,
     messageContent: message.messageContent,
     deliveryDate: message.deliveryDate ? chosenDay(message.deliveryDate) : null,
@@ -56,6 +61,7 @@ export function formToMessage(values: Partial<MessageFormValues>): Record<string
   const out: Record<string, unknown> = { ...values };
   if (values.recipientName !== undefined) out.recipientName = values.recipientName.trim();
   if (values.recipientEmail !== undefined) out.recipientEmail = values.recipientEmail.trim();
+  if (values.recipientLanguage !== undefined) out.recipientLanguage = readerLanguageToRecord(values.recipientLanguage);
   if ('deliveryDate' in values) out.deliveryDate = values.deliveryDate ? localDayIso(values.deliveryDate) : null;
   return out;
 }

@@ -26,6 +26,7 @@ export const PLAIN_FIELD_WORDS = {
     area: 'Each message',
     fields: {
       recipientEmail: "the recipient's e-mail address",
+      recipientLanguage: "the language of the recipient's e-mails, if you chose one",
       deliveryDate: 'its delivery date',
       delivered: 'whether it has been delivered',
       deliveredAt: 'when it was delivered',
@@ -41,7 +42,7 @@ export const PLAIN_FIELD_WORDS = {
   },
   trustees: {
     area: 'Each trustee',
-    fields: { email: 'their e-mail address', accessLevel: 'their access level', createdAt: 'when you added them' },
+    fields: { email: 'their e-mail address', language: 'the language of their e-mails, if you chose one', accessLevel: 'their access level', createdAt: 'when you added them' },
   },
   survivorTasks: { area: 'Each survivor task', fields: { createdAt: 'when it was added' } },
 } as const satisfies { [C in CollectionName]: { area: string; fields: Record<PlainOf<C>, string> } };

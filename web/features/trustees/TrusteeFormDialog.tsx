@@ -13,6 +13,7 @@ import type { Trustee } from '../../../shared/schema';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
 import { RecordSelectField } from '../../ui/RecordSelectField';
+import { ReaderLanguageField } from '../../ui/ReaderLanguageField';
 import { formToTrustee, trusteeToForm, validateTrustee } from './trustee-form';
 import { type MessageId, useT } from '../../i18n/i18n';
 import { accessLevelId, useTrusteesMessages } from './messages';
@@ -84,6 +85,7 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }:
         </FormField>
       </div>
       <RecordSelectField record={rf} field="accessLevel" label={t('trustees.accessLabel')} options={accessOptions} placeholder={t('trustees.accessPlaceholder')} />
+      <ReaderLanguageField record={rf} field="language" who="trustee" />
     </FormDialog>
   );
 }

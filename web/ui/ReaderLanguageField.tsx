@@ -7,6 +7,7 @@
  */
 import type { FieldValues } from 'react-hook-form';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../shared/languages';
+import { useT } from '../i18n/i18n';
 import { ChangedElsewhere } from '../forms/ChangedElsewhere';
 import type { RecordForm } from '../forms/use-record-form';
 import { FormField } from './FormField';
@@ -17,10 +18,8 @@ export const SAME_AS_OWNER = 'owner';
 /** A reader-language form value: SAME_AS_OWNER or a language code. */
 export type ReaderLanguageValue = Language | typeof SAME_AS_OWNER;
 
-const OPTIONS = [
-  { value: SAME_AS_OWNER, label: 'Same as yours' },
-  ...LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
-];
+/** The choices: "Same as yours" in the person's language (`same`), then each language named in itself. */
+const optionsWith = (same: string) => [{ value: SAME_AS_OWNER, label: same }, ...LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))];
 
 /** The form value of a stored language (null or absent: SAME_AS_OWNER). */
 export const readerLanguageToForm = (stored: string | null | undefined): ReaderLanguageValue =>
@@ -38,14 +37,16 @@ export interface ReaderLanguageFieldProps<V extends FieldValues> {
 }
 
 export function ReaderLanguageField<V extends FieldValues>({ record, field, who }: ReaderLanguageFieldProps<V>) {
-  const labelOf = (v: unknown) => OPTIONS.find((o) => o.value === v)?.label ?? 'Same as yours';
+  const { t } = useT();
+  const options = optionsWith(t('readerLanguage.same'));
+  const labelOf = (v: unknown) => options.find((o) => o.value === v)?.label ?? options[0]!.label;
   return (
     <FormField
-      label="Language of their e-mails"
-      hint={who === 'trustee' ? 'Afterword writes to this trustee in this language.' : 'Afterword writes to this recipient in this language.'}
+      label={t('readerLanguage.label')}
+      hint={t(who === 'trustee' ? 'readerLanguage.hintTrustee' : 'readerLanguage.hintRecipient')}
       notice={<ChangedElsewhere record={record} field={field} display={labelOf} />}
     >
-      <Select options={OPTIONS} value={record.values[field] as string} onValueChange={(v) => record.set(field, v as V[typeof field])} />
+      <Select options={options} value={record.values[field] as string} onValueChange={(v) => record.set(field, v as V[typeof field])} />
     </FormField>
   );
 }

@@ -141,9 +141,10 @@ async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: Pa
     const recordKey = `${record.collection}/${record.id}`;
     const before = merging.get(recordKey);
     const state = before?.state ?? read[i]!.state;
-    const { state: merged, changed } = mergeState(state, record);
-    // `written`: its field state, this very merge from nothing, was added by pageStates (named once in the page).
-    merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0, written: read[i]!.added });
+    // `added`: pageStates already merged it from nothing and wrote its field state (named once in the page: no `before`).
+    const { added } = read[i]!;
+    const { state: merged, changed } = added && !before ? added : mergeState(state, record);
+    merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0, written: !!added && !before });
     for (const key of changed) {
       if (key in state.clocks || merged.values[key] === null) continue;
       const conflict = parseConflictKey(key);
@@ -205,11 +206,12 @@ export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promi
   await loadWriteKit(); // before the transaction (issue #20)
   return db.dexie.transaction('rw', [...db.allTables(), db.dexie.sealErrors], async () => {
     const current = sealed.response.cursor >= ((await db.getMeta('cursor')) ?? 0);
-    const states = sealed.all.length ? await pageStates(db, sealed) : []; // a mostly new pull's records added, not read (new-records.ts)
+    // A mostly new pull's records added, not read (new-records.ts), and then already checked.
+    const { states, checked } = sealed.all.length ? await pageStates(db, sealed) : { states: [] };
     notePage(db, sealed.response.hasMore, states.slice(0, sealed.response.records.length));
     // Always held to this device's states (an older answer too: a field it refuses is left out, not
     // named, since an honest late answer may carry older states); only a current answer records them.
-    const { response, unopened, opened } = checkOpened(sealed, states.map((s) => s.state));
+    const { response, unopened, opened } = checked ?? checkOpened(sealed, states.map((s) => s.state));
     const sealErrorsChanged = current ? await writeSealErrors(db, unopened, opened) : false;
     return { ...(await applyInTransaction(db, response, states.slice(0, response.records.length))), sealErrorsChanged };
   });

@@ -383,7 +383,8 @@ export class UserDatabase {
   /**
    * Persists the clock (never lowering what another tab stored). Use inside a transaction;
    * `stored`: meta.lastHlc as foldStoredClock returned it in this same read-write transaction over
-   * `meta` (no other tab can change it meanwhile), so it is not read again.
+   * `meta` (no other tab can change it meanwhile), so it is not read again; never after a
+   * rewindClock in the transaction (it stores a lower value).
    */
   async persistClock(_tx?: Transaction, stored?: { lastHlc: Hlc | undefined }): Promise<void> {
     const last = stored ? stored.lastHlc : ((await this.dexie.meta.get('lastHlc'))?.value as Hlc | undefined);

@@ -161,7 +161,9 @@ async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: Pa
   if (stillWaiting.length) await restampRefused(db, [...refusedForClock], seen);
 
   const cursor = restoredFromOlder ? Math.min(stored, res.cursor) : Math.max(stored, res.cursor);
-  const [, , pending] = await Promise.all([cursor !== stored ? db.setMeta('cursor', cursor) : undefined, db.persistClock(undefined, { lastHlc }), dexie.outbox.count()]);
+  // The stored clock as read at the start, unless a re-stamp moved it back since (rewindClock stores its own).
+  const clockStored = stillWaiting.length ? undefined : { lastHlc };
+  const [, , pending] = await Promise.all([cursor !== stored ? db.setMeta('cursor', cursor) : undefined, db.persistClock(undefined, clockStored), dexie.outbox.count()]);
   return { rejected: res.rejected, clockErrors: [...clockErrors], pending, kept };
 }
 

@@ -370,17 +370,26 @@ export class UserDatabase {
     }
   }
 
-  /** Folds the HLC another tab may have persisted, so this tab never writes "in the past". */
-  async foldStoredClock(): Promise<void> {
+  /**
+   * Folds the HLC another tab may have persisted, so this tab never writes "in the past". Returns
+   * it (undefined when none), for persistClock later in the same transaction.
+   */
+  async foldStoredClock(): Promise<Hlc | undefined> {
     const stored = (await this.dexie.meta.get('lastHlc'))?.value as Hlc | undefined;
     if (stored) this.receive(stored);
+    return stored;
   }
 
-  /** Persists the clock (never lowering what another tab stored). Use inside a transaction. */
-  async persistClock(_tx?: Transaction): Promise<void> {
-    const stored = (await this.dexie.meta.get('lastHlc'))?.value as Hlc | undefined;
+  /**
+   * Persists the clock (never lowering what another tab stored). Use inside a transaction;
+   * `stored`: meta.lastHlc as foldStoredClock returned it in this same read-write transaction over
+   * `meta` (no other tab can change it meanwhile), so it is not read again; never after a
+   * rewindClock in the transaction (it stores a lower value).
+   */
+  async persistClock(_tx?: Transaction, stored?: { lastHlc: Hlc | undefined }): Promise<void> {
+    const last = stored ? stored.lastHlc : ((await this.dexie.meta.get('lastHlc'))?.value as Hlc | undefined);
     const mine = this.clock.last();
-    if (!stored || mine > stored) await this.dexie.meta.put({ key: 'lastHlc', value: mine });
+    if (!last || mine > last) await this.dexie.meta.put({ key: 'lastHlc', value: mine });
   }
 
   /** A `meta` value, or undefined. */

@@ -10,7 +10,7 @@ import { isClockRefusal, restampRefused } from './restamp';
 import { checkOpened, isSealRefusal, openRecords, sealedFieldsOf, sealOutbox, writeSealErrors, type OpenedRecords, type SyncKeys } from './sealing';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import { loadWriteKit, type UserDatabase } from '../db/user-database';
-import { notePage, pageStates, type PageState } from './new-records';
+import { notePage, pageStates, type PageState, type PageStates } from './new-records';
 
 /**
  * The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose
@@ -70,12 +70,13 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
  * applyResponse's work inside a transaction that holds db.allTables(), after loadWriteKit().
  * `read`: the states of `res.records` (readStates) when the caller already read them in this
  * transaction (mergeAnswer: one bulkGet a page); used only when nothing is rejected, since a
- * rejection is written before the pulled records merge.
+ * rejection is written before the pulled records merge. `storedCursor`: meta.cursor when the
+ * caller already read it in this transaction. Requests that need not wait for each other are sent
+ * together (issue 41: each wait for IndexedDB's answer held a first sync's page back).
  */
-async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: PageState[]): Promise<ApplyResult> {
+async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: PageState[], storedCursor?: number): Promise<ApplyResult> {
   const { dexie } = db;
-  await db.foldStoredClock();
-  const stored = (await db.getMeta('cursor')) ?? 0;
+  const [lastHlc, stored] = await Promise.all([db.foldStoredClock(), storedCursor ?? db.getMeta('cursor').then((c) => c ?? 0)]);
   // Rule 17: a change refused only because its timestamp ran ahead is re-stamped, not dropped.
   const refusedForClock = new Set(res.rejected.filter((r) => isClockRefusal(r.reason)).map((r) => r.hlc));
   // Rule 26: a change refused for its sealing (a stale key, plaintext) is sealed again, not dropped.
@@ -141,9 +142,10 @@ async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: Pa
     const recordKey = `${record.collection}/${record.id}`;
     const before = merging.get(recordKey);
     const state = before?.state ?? read[i]!.state;
-    const { state: merged, changed } = mergeState(state, record);
-    // `written`: its field state, this very merge from nothing, was added by pageStates (named once in the page).
-    merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0, written: read[i]!.added });
+    // `added`: pageStates already merged it from nothing and wrote its field state (named once in the page: no `before`).
+    const { added } = read[i]!;
+    const { state: merged, changed } = added && !before ? added : mergeState(state, record);
+    merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0, written: !!added && !before });
     for (const key of changed) {
       if (key in state.clocks || merged.values[key] === null) continue;
       const conflict = parseConflictKey(key);
@@ -154,14 +156,15 @@ async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: Pa
   await db.storeStates([...merging.values()].filter((m) => m.changed));
 
   // Only changes still in this device's outbox (a late or repeated response may name old ones).
-  const stillWaiting = await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys();
+  const stillWaiting = refusedForClock.size ? await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys() : [];
   const seen = res.rejected.filter((r) => refusedForClock.has(r.hlc)).flatMap((r) => Object.values(r.record?.clocks ?? {}));
   if (stillWaiting.length) await restampRefused(db, [...refusedForClock], seen);
 
   const cursor = restoredFromOlder ? Math.min(stored, res.cursor) : Math.max(stored, res.cursor);
-  if (cursor !== stored) await db.setMeta('cursor', cursor);
-  await db.persistClock();
-  return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count(), kept };
+  // The stored clock as read at the start, unless a re-stamp moved it back since (rewindClock stores its own).
+  const clockStored = stillWaiting.length ? undefined : { lastHlc };
+  const [, , pending] = await Promise.all([cursor !== stored ? db.setMeta('cursor', cursor) : undefined, db.persistClock(undefined, clockStored), dexie.outbox.count()]);
+  return { rejected: res.rejected, clockErrors: [...clockErrors], pending, kept };
 }
 
 /**
@@ -204,14 +207,21 @@ export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promi
   if (!sealed) return applyResponse(db, answer.response);
   await loadWriteKit(); // before the transaction (issue #20)
   return db.dexie.transaction('rw', [...db.allTables(), db.dexie.sealErrors], async () => {
-    const current = sealed.response.cursor >= ((await db.getMeta('cursor')) ?? 0);
-    const states = sealed.all.length ? await pageStates(db, sealed) : []; // a mostly new pull's records added, not read (new-records.ts)
+    // Sent together (nothing waits for another): the stored cursor, whether any field is recorded
+    // unopened, and the page's states (a mostly new pull's records added, not read, and then
+    // already checked: new-records.ts).
+    const [stored, unopenedHeld, { states, checked }] = await Promise.all([
+      db.getMeta('cursor').then((c) => c ?? 0),
+      db.dexie.sealErrors.count(),
+      sealed.all.length ? pageStates(db, sealed) : Promise.resolve<PageStates>({ states: [] }),
+    ]);
+    const current = sealed.response.cursor >= stored;
     notePage(db, sealed.response.hasMore, states.slice(0, sealed.response.records.length));
     // Always held to this device's states (an older answer too: a field it refuses is left out, not
     // named, since an honest late answer may carry older states); only a current answer records them.
-    const { response, unopened, opened } = checkOpened(sealed, states.map((s) => s.state));
-    const sealErrorsChanged = current ? await writeSealErrors(db, unopened, opened) : false;
-    return { ...(await applyInTransaction(db, response, states.slice(0, response.records.length))), sealErrorsChanged };
+    const { response, unopened, opened } = checked ?? checkOpened(sealed, states.map((s) => s.state));
+    const sealErrorsChanged = current ? await writeSealErrors(db, unopened, opened, unopenedHeld) : false;
+    return { ...(await applyInTransaction(db, response, states.slice(0, response.records.length), stored)), sealErrorsChanged };
   });
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openOnDevice, newDeviceIndexedDb } from '../db/test-device';
 import { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncSnapshot } from './engine';
+import { nextRequest, receiveResponse } from './apply-response';
 import { createTestApp, serverRecords, signedInTransport } from '../../sync-server/test/client-test-support';
 
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
@@ -77,5 +78,20 @@ describe('clocks (issue 14 finding 4)', () => {
     expect(Number(fast.clock.last().slice(0, 15))).toBeLessThan(t.deps.now() + 5 * MIN);
     await engineOf(fast, transport).engine.syncNow();
     expect((await serverRecords(transport)).find((r) => r.id === 'tr3')!.values.name).toBe('Eva');
+  });
+
+  it('rule 17: the clock a re-stamp moved back is what the device stores, so a reload never mints below the re-stamped timestamps', async () => {
+    const { t, userId, transport } = await setup();
+    const fast = await openOnDevice(userId, () => t.deps.now() + 24 * 60 * MIN);
+    await fast.write('trustees', 'tr4', trustee('Flo'));
+    // One exchange only (as when the connection drops before the re-stamped change is pushed again).
+    const res = await transport(await nextRequest(fast, undefined));
+    await fast.setClockOffset(res.serverTime! - fast.deviceNow()); // as the engine measures it before merging (rule 17)
+    const result = await receiveResponse(fast, undefined, res);
+    expect(result.rejected).toHaveLength(1);
+    const [restamped] = await fast.dexie.outbox.toArray();
+    expect(Number(restamped!.hlc.slice(0, 15))).toBeLessThan(t.deps.now() + 5 * MIN);
+    expect(await fast.getMeta('lastHlc')).toBe(fast.clock.last());
+    expect(fast.clock.last() >= restamped!.hlc).toBe(true);
   });
 });

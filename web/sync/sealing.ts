@@ -325,11 +325,12 @@ function withinPage(all: readonly ServerRecord[], results: readonly OpenedState[
 /**
  * Records the refused fields (`sealErrors`, one row per field, the newest refusal) and clears the
  * rows of fields that have since opened at the same or a newer HLC, inside a transaction that holds
- * `sealErrors` (web/sync/apply-response.ts mergeAnswer: with the page's merge). Returns true when
- * it changed a row.
+ * `sealErrors` (web/sync/apply-response.ts mergeAnswer: with the page's merge). `held`: the number
+ * of `sealErrors` rows when the caller counted them in this transaction. Returns true when it
+ * changed a row.
  */
-export async function writeSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[]): Promise<boolean> {
-  if (unopened.length === 0 && (await db.dexie.sealErrors.count()) === 0) return false; // the usual case: nothing to record or clear
+export async function writeSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[], held?: number): Promise<boolean> {
+  if (unopened.length === 0 && (held ?? (await db.dexie.sealErrors.count())) === 0) return false; // the usual case: nothing to record or clear
   const at = db.deviceNow();
   const key = (f: FieldAt) => `${f.collection}\u0000${f.id}\u0000${f.field}`;
   const rows = new Map((await db.dexie.sealErrors.toArray()).map((r) => [key(r), r] as const));

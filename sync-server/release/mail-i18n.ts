@@ -15,6 +15,7 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LANGUAGE, type Language, directionOf, isLanguage } from '../../shared/languages';
 import { intlLocale } from '../../shared/intl-format';
+import { literalValues } from '../../shared/i18n-values';
 
 /** The catalogs' folder, beside the web app's code that uses the same files. */
 const CATALOGS = new URL('../../web/i18n/catalogs/', import.meta.url);
@@ -69,7 +70,7 @@ export function mailWords(lang: string | null | undefined, ns: MailNamespace = '
     dir: directionOf(language),
     t(id, values) {
       if (!(id in english)) throw new Error(`No message ${id} in web/i18n/catalogs/en/${ns}.json`);
-      return i18n._(id, values);
+      return i18n._(id, literalValues(values));
     },
   };
 }

@@ -5,11 +5,12 @@
 import { Trans } from '@lingui/react';
 import type { ReactElement, ReactNode } from 'react';
 import type { MessageId, MessageValues } from './i18n';
+import { literalValues } from '../../shared/i18n-values';
 
 /**
  * `<0>…</0>` in the catalog wraps its text in `components[0]` (e.g. a link, given without children),
  * so a translation can move the link within the sentence; `values` fill the placeholders.
  */
 export function T({ id, values, components }: { id: MessageId; values?: MessageValues; components?: Record<string, ReactNode> }) {
-  return <Trans id={id} values={values} components={components as Record<string, ReactElement> | undefined} />;
+  return <Trans id={id} values={literalValues(values)} components={components as Record<string, ReactElement> | undefined} />;
 }

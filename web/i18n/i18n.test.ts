@@ -21,6 +21,8 @@ describe('i18n', () => {
     expect(t('nav.settings')).toBe('Settings');
     registerEnglish('auth', auth as unknown as Messages); // as the auth feature's namespace() does
     expect(t('login.welcomeDescription', { firstName: 'Ada' })).toBe('Good to see you, Ada.');
+    // A value as written: Lingui unescapes \uXXXX in its result, so a name's `\u000a` was a line break (review s23-i18n M1).
+    expect(t('login.welcomeDescription', { firstName: 'Ada\\u000aB \\x41 \\\\' })).toBe('Good to see you, Ada\\u000aB \\x41 \\\\.');
   });
 
   it('loads another language when it is activated, then back to English', async () => {

@@ -12,6 +12,7 @@ import { type ReactNode, use } from 'react';
 import { type Language, directionOf } from '../../shared/languages';
 import shell from './catalogs/en/shell.json';
 import type { MessageId, Namespace } from './messages';
+import { literalValues } from '../../shared/i18n-values';
 
 export type { MessageId, Namespace } from './messages';
 
@@ -123,7 +124,7 @@ export function currentLanguage(): DisplayLanguage {
 
 /** The active language's words for `id` with `values` filled in (outside React, e.g. a toast's words). */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  return i18n._(id, literalValues(values));
 }
 
 /**
@@ -132,7 +133,7 @@ export function t(id: MessageId, values?: MessageValues): string {
  */
 export function useT(): { t: typeof t; language: DisplayLanguage } {
   const { i18n: active } = useLingui();
-  return { t: (id, values) => active._(id, values), language: active.locale as DisplayLanguage };
+  return { t: (id, values) => active._(id, literalValues(values)), language: active.locale as DisplayLanguage };
 }
 
 /**

@@ -8,17 +8,17 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { AppConfig } from '../app-env';
+import { linkBase, type AppConfig } from '../app-env';
 import { outsideTransaction } from '../db/tx-errors';
 import { emailHtml } from './email-html';
 
 /** What nodemailer is given for `e`: the plain text and its HTML part (email-html.ts), in e's language. */
-const message = (from: string, e: OutgoingEmail) => ({
+const message = (from: string, ownBase: string, e: OutgoingEmail) => ({
   from,
   to: e.to,
   subject: e.subject,
   text: e.text,
-  html: emailHtml(e.subject, e.text, e.lang ?? 'en'),
+  html: emailHtml(e.subject, e.text, e.lang ?? 'en', ownBase),
   headers: { 'Content-Language': e.lang ?? 'en' },
 });
 
@@ -66,15 +66,16 @@ export function fromAddress(config: Pick<AppConfig, 'publicUrl'>): string {
 }
 
 /** The mailer for `config`. `log` receives the outbox line (console.log by default). */
-export function createMailer(config: Pick<AppConfig, 'dataDir' | 'publicUrl' | 'smtpUrl'>, log: (line: string) => void = console.log): Mailer {
+export function createMailer(config: Pick<AppConfig, 'dataDir' | 'publicUrl' | 'smtpUrl' | 'port'>, log: (line: string) => void = console.log): Mailer {
   const from = fromAddress(config);
+  const own = linkBase(config); // the HTML part links only the server's own addresses
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       mode: 'smtp',
       async send(e) {
         outsideTransaction('Sending an e-mail');
-        await transport.sendMail(message(from, e));
+        await transport.sendMail(message(from, own, e));
         return { reached: true };
       },
     };
@@ -86,7 +87,7 @@ export function createMailer(config: Pick<AppConfig, 'dataDir' | 'publicUrl' | '
     mode: 'folder',
     async send(e) {
       outsideTransaction('Writing an e-mail');
-      const info = await transport.sendMail(message(from, e));
+      const info = await transport.sendMail(message(from, own, e));
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       n += 1;
       const file = join(dir, `${e.account}-${Date.now()}-${process.pid}-${n}.eml`);

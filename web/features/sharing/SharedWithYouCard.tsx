@@ -2,14 +2,11 @@
  * "Shared with you" on the dashboard (issue 43 "or in their own account if they have one";
  * docs/sharing.md "Keeping a link in your own account"): the links this person kept, from their
  * own sealed profile (kept-shares.ts), each naming whose it is and what, opening the shared
- * viewer's own read-only, always-current page inside the app, with a Remove. Each is opened here
- * as its link would be (openKept), so a link that opens nothing now says so in the viewer's own
- * words (VIEW_TEXT), and a copy that does not open is never shown. Nothing shows while none is kept.
+ * viewer's own read-only, always-current page inside the app, with a Remove. A link is opened only
+ * when the person opens it (KeptRow). Nothing shows while none is kept.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keptSharesOf, type KeptShare } from '../../../shared/kept-share';
-import { copyView } from '../../../shared/share-copy-view';
 import { useSession } from '../../app/session';
 import { requireDb } from '../../db/current';
 import { useRecord } from '../../db/hooks';
@@ -17,12 +14,8 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
-import { forgetKept, keptPath, openKept } from './kept-shares';
-import { CHECKING_TEXT, fromText, removeAsk, removedToast, removeLabel, SHARED_WITH_YOU, SHARED_WITH_YOU_INTRO } from './kept-words';
-import { VIEW_TEXT } from './share-words';
-import type { SharedView } from './viewer';
-
-const viewerFetch = (url: string) => fetch(url, { credentials: 'omit', cache: 'no-store' });
+import { forgetKept, keptPath } from './kept-shares';
+import { fromText, removeAsk, removedToast, removeLabel, SHARED_WITH_YOU, SHARED_WITH_YOU_INTRO } from './kept-words';
 
 export default function SharedWithYouCard() {
   const userId = useSession((s) => s.user?.id ?? null);
@@ -48,17 +41,15 @@ export default function SharedWithYouCard() {
   );
 }
 
-/** One kept link: what and whose, how it opens now, and Remove. */
+/**
+ * One kept link: what (its title when it was kept) and whose, and Remove. It is opened only when the
+ * person opens it (the link): opening every kept link at each visit of the dashboard told each owner's
+ * timeline "Maria opened …" whenever Maria looked at her dashboard, showed the server from one address
+ * which shares she holds, and spent her address's bound on share openings (security review s23-sharing
+ * M1, M2). A link that opens nothing now says so on its page, in the viewer's words.
+ */
 function KeptRow({ kept }: { kept: KeptShare }) {
-  const [view, setView] = useState<SharedView | null>(null);
-  useEffect(() => {
-    let live = true;
-    void openKept(viewerFetch, kept).then((v) => live && setView(v));
-    return () => {
-      live = false;
-    };
-  }, [kept.id, kept.key]); // the link, not the object (made anew at each render)
-  const title = (view?.kind === 'open' ? copyView(view.value).title : kept.title) || 'Shared item';
+  const title = kept.title || 'Shared item';
   const remove = async () => {
     if (!(await confirm(removeAsk(title, kept.from)))) return;
     await forgetKept(requireDb(), kept.id);
@@ -71,15 +62,6 @@ function KeptRow({ kept }: { kept: KeptShare }) {
           {title}
         </Link>
         <p className="text-sm text-slate-600">{fromText(kept.from)}</p>
-        {view === null ? (
-          <p className="text-sm text-slate-600">{CHECKING_TEXT}</p>
-        ) : (
-          view.kind !== 'open' && (
-            <p className="text-sm text-slate-700">
-              <span className="font-medium">{VIEW_TEXT[view.kind].title}.</span> {VIEW_TEXT[view.kind].body}
-            </p>
-          )
-        )}
       </div>
       <Button variant="outline" size="sm" className="self-start" aria-label={removeLabel(title)} onClick={() => void remove()}>
         Remove

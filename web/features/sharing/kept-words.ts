@@ -35,5 +35,3 @@ export const removeAsk = (title: string, from: string) => ({
   destructive: true,
 });
 export const removedToast = (title: string) => ({ title: 'Removed from your list', description: `"${title}" is no longer kept in your account. The link itself still opens for as long as it is shared.` });
-/** While a kept link is being checked. */
-export const CHECKING_TEXT = 'Checking…';

@@ -19,7 +19,8 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   const phone = (locale: string) => suite.browser.newContext({ baseURL: suite.server.url, viewport: MOBILE, isMobile: true, hasTouch: true, locale });
 
   it('under the pseudo-locale, the sign-in and sign-up pages, the frame and the language setting leave no English word', async () => {
-    expect(readdirSync(`${CATALOGS}en`).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort()); // the namespaces these walks cover
+    // The namespaces these walks cover: every one of the app's (the server's e-mail words, mail.json, are checked by sync-server/release's tests).
+    expect(readdirSync(`${CATALOGS}en`).filter((f) => f !== 'mail.json').sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
     const context = await phone('en-US');
     await context.addInitScript(() => localStorage.setItem('afterword.pseudoLocale', '1'));
     const page = await context.newPage();

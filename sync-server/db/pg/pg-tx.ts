@@ -90,7 +90,7 @@ export function pgTransactional<M extends AnyAsync>(pool: pg.Pool, build: (q: Qu
 }
 
 /** Two-key advisory locks: the first key names the kind of lock (distinct from pg-leader's and migrate's one-key locks). */
-export const ADVISORY_CLASS = { release: 0x52454c, blobs: 0x424c42, verifyTo: 0x564552, emergencyChoice: 0x454d43, emergencyOpening: 0x454f50 } as const;
+export const ADVISORY_CLASS = { release: 0x52454c, blobs: 0x424c42, verifyTo: 0x564552, emergencyChoice: 0x454d43 } as const;
 
 /** Takes a transaction-scoped advisory lock on (`kind`, `userId`), waiting for it. */
 export async function advisoryAccountLock(client: pg.PoolClient, kind: keyof typeof ADVISORY_CLASS, userId: string): Promise<void> {

@@ -8,7 +8,7 @@
 import type { Db } from '../../db/sqlite';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import type { EmergencyPhase } from '../model/emergency';
-import { OPENING_GAP_MS, OPENINGS_KEPT } from './share-store';
+import { EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
 
 /** What one trustee may open in an emergency, and after what wait (times in ms). */
 export interface EmergencySettingRow {
@@ -137,16 +137,6 @@ export const versionsOf = (settings: readonly EmergencySettingRow[], marks: Read
     (all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }),
     {},
   );
-/** The opening of request `?`/`$n` at `now`, unless one is within the gap (`id`, `now`, `gap` the parameters' texts). */
-export const addOpening = (id: string, now: string, gap: string) =>
-  `INSERT INTO emergency_openings (request_id, opened_at) SELECT ${id}, ${now} WHERE NOT EXISTS (SELECT 1 FROM emergency_openings WHERE request_id = ${id} AND opened_at > ${now} - ${gap}) ON CONFLICT DO NOTHING`;
-/** The newest OPENINGS_KEPT openings of request `id` stay; the older are deleted. */
-export const pruneEmergencyOpenings = (id: string) =>
-  `DELETE FROM emergency_openings WHERE request_id = ${id} AND opened_at NOT IN (SELECT opened_at FROM emergency_openings WHERE request_id = ${id} ORDER BY opened_at DESC LIMIT ${OPENINGS_KEPT})`;
-/** The owner's openings, newest first (`id` the parameter's text for the user id). */
-export const emergencyOpeningsOf = (id: string) =>
-  `SELECT o.request_id, o.opened_at FROM emergency_openings o JOIN emergency_requests r ON r.id = o.request_id WHERE r.user_id = ${id} ORDER BY o.opened_at DESC, o.request_id`;
-export { OPENING_GAP_MS };
 export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
@@ -176,9 +166,9 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     open: db.prepare<[number], EmergencyRequestRow>(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT ?`),
     plain: db.prepare<[number], PlainGateRow>(`SELECT user_id, trustee_id, generation, gate FROM emergency_settings WHERE ${PLAIN_GATE_WHERE} LIMIT ?`),
     replace: db.prepare('UPDATE emergency_settings SET gate = @to WHERE user_id = @user_id AND trustee_id = @trustee_id AND gate = @gate'),
-    opening: db.prepare(addOpening('@id', '@now', '@gap')),
-    pruneOpenings: db.prepare(pruneEmergencyOpenings('@id')),
-    openings: db.prepare<[string], EmergencyOpeningRow>(emergencyOpeningsOf('?')),
+    opening: db.prepare(EMERGENCY_OPENINGS.add('@id', '@now', '@gap')),
+    pruneOpenings: db.prepare(EMERGENCY_OPENINGS.prune('@id')),
+    openings: db.prepare<[string], EmergencyOpeningRow>(EMERGENCY_OPENINGS.ofOwner('?')),
   };
   const noteOpening = db.transaction((id: string, now: number) => {
     if (q.opening.run({ id, now, gap: OPENING_GAP_MS }).changes > 0) q.pruneOpenings.run({ id }); // a reload within the gap adds none

@@ -4,9 +4,10 @@
  */
 import type pg from 'pg';
 import { withTransaction } from '../../db/pg/pool';
+import { EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
 import { advisoryAccountLock } from '../../db/pg/pg-tx';
 import {
-  aboveMark, addOpening, choiceNewer, emergencyOpeningsOf, OPENING_GAP_MS, pruneEmergencyOpenings, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
+  aboveMark, choiceNewer, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
   type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow, type EmergencyStoreOptions,
 } from './emergency-store';
 
@@ -93,15 +94,16 @@ export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOption
       return (res.rowCount ?? 0) > 0;
     },
     async opened(id, now) {
-      // Under the request's lock: two pages opening at once within the gap are one opening (SQLite has one writer).
+      // The openings of one request take turns on its row, as a share's do (openings-sql.ts): two
+      // pages opening at once within the gap are one opening (SQLite has one writer).
       await withTransaction(pool, async (db) => {
-        await advisoryAccountLock(db, 'emergencyOpening', id);
-        const res = await db.query(addOpening('$1', '$2::bigint', '$3::bigint'), [id, now, OPENING_GAP_MS]);
-        if ((res.rowCount ?? 0) > 0) await db.query(pruneEmergencyOpenings('$1'), [id]);
+        await db.query('SELECT 1 FROM emergency_requests WHERE id = $1 FOR UPDATE', [id]);
+        const res = await db.query(EMERGENCY_OPENINGS.add('$1', '$2::bigint', '$3::bigint'), [id, now, OPENING_GAP_MS]);
+        if ((res.rowCount ?? 0) > 0) await db.query(EMERGENCY_OPENINGS.prune('$1'), [id]);
       });
     },
     async openings(userId) {
-      return (await pool.query<{ request_id: string; opened_at: string }>(emergencyOpeningsOf('$1'), [userId])).rows.map((r) => ({ request_id: r.request_id, opened_at: Number(r.opened_at) }));
+      return (await pool.query<{ request_id: string; opened_at: string }>(EMERGENCY_OPENINGS.ofOwner('$1'), [userId])).rows.map((r) => ({ request_id: r.request_id, opened_at: Number(r.opened_at) }));
     },
     async open(limit) {
       return (await pool.query(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT $1`, [limit])).rows.map(request);

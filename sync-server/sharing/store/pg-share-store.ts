@@ -4,7 +4,8 @@
  */
 import type pg from 'pg';
 import { withTransaction } from '../../db/pg/pool';
-import { OPENING_GAP_MS, openingsOf, pruneOpenings, STOP_COLUMNS, type AsyncShareStore, type ShareRow } from './share-store';
+import { OPENING_GAP_MS, SHARE_OPENINGS } from './openings-sql';
+import { STOP_COLUMNS, type AsyncShareStore, type ShareRow } from './share-store';
 
 const TIMES = ['created_at', 'updated_at', 'opened_at', 'stopped_at'] as const;
 type PgRow = Omit<ShareRow, (typeof TIMES)[number]> & Record<(typeof TIMES)[number], string | null>;
@@ -64,16 +65,12 @@ export function createPgShareStore(pool: pg.Pool): AsyncShareStore {
       await withTransaction(pool, async (db) => {
         const touched = await db.query("UPDATE shares SET opened_at = $1 WHERE id = $2 AND phase = 'active'", [now, id]);
         if ((touched.rowCount ?? 0) === 0) return; // not active: no opening
-        const added = await db.query(
-          `INSERT INTO share_openings (share_id, opened_at) SELECT $2, $1
-           WHERE NOT EXISTS (SELECT 1 FROM share_openings WHERE share_id = $2 AND opened_at > $1::bigint - $3::bigint) ON CONFLICT DO NOTHING`,
-          [now, id, OPENING_GAP_MS],
-        );
-        if ((added.rowCount ?? 0) > 0) await db.query(pruneOpenings('$1'), [id]);
+        const added = await db.query(SHARE_OPENINGS.add('$2', '$1::bigint', '$3::bigint'), [now, id, OPENING_GAP_MS]);
+        if ((added.rowCount ?? 0) > 0) await db.query(SHARE_OPENINGS.prune('$1'), [id]);
       });
     },
     async openings(userId) {
-      return (await pool.query<{ share_id: string; opened_at: string }>(openingsOf('$1'), [userId])).rows.map((r) => ({ share_id: r.share_id, opened_at: Number(r.opened_at) }));
+      return (await pool.query<{ share_id: string; opened_at: string }>(SHARE_OPENINGS.ofOwner('$1'), [userId])).rows.map((r) => ({ share_id: r.share_id, opened_at: Number(r.opened_at) }));
     },
     async pruneStopped(userId, keep) {
       await pool.query(

@@ -7,6 +7,7 @@
 import type { ShareKind } from '../../../shared/share-items';
 import type { Db } from '../../db/sqlite';
 import type { SharePhase } from '../model';
+import { OPENING_GAP_MS, SHARE_OPENINGS } from './openings-sql';
 
 /** One share (times in ms). */
 export interface ShareRow {
@@ -40,10 +41,7 @@ export interface ShareOpeningRow {
   opened_at: number;
 }
 
-/** Openings of one share closer than this to the one before are the same opening (a reload). */
-export const OPENING_GAP_MS = 60_000;
-/** At most this many openings are kept per share (the newest). */
-export const OPENINGS_KEPT = 50;
+export { OPENING_GAP_MS, OPENINGS_KEPT } from './openings-sql';
 
 export interface AsyncShareStore {
   /** Adds a new share (phase `created`); false when the id is taken. */
@@ -72,10 +70,6 @@ export interface AsyncShareStore {
  * the row's value before the update, in SQLite and PostgreSQL alike).
  */
 export const STOP_COLUMNS = "kept_kid = owner_kid, kept_wrap = owner_wrap, kept_label = label, phase = 'stopped', copy = NULL, owner_wrap = NULL, owner_kid = NULL, label = NULL";
-/** The newest OPENINGS_KEPT openings of share `?`/`$n` stay; the older are deleted (`id` the parameter's text). */
-export const pruneOpenings = (id: string) => `DELETE FROM share_openings WHERE share_id = ${id} AND opened_at NOT IN (SELECT opened_at FROM share_openings WHERE share_id = ${id} ORDER BY opened_at DESC LIMIT ${OPENINGS_KEPT})`;
-/** The owner's openings, newest first (`id` the parameter's text for the user id). */
-export const openingsOf = (id: string) => `SELECT o.share_id, o.opened_at FROM share_openings o JOIN shares s ON s.id = o.share_id WHERE s.user_id = ${id} ORDER BY o.opened_at DESC, o.share_id`;
 
 /** The SQLite store over `db` (migration 024 applied). */
 export function createSqliteShareStore(db: Db): AsyncShareStore {
@@ -94,9 +88,9 @@ export function createSqliteShareStore(db: Db): AsyncShareStore {
     ),
     stop: db.prepare(`UPDATE shares SET ${STOP_COLUMNS}, updated_at = ?, stopped_at = ? WHERE user_id = ? AND id = ? AND phase <> 'stopped'`),
     opened: db.prepare("UPDATE shares SET opened_at = ? WHERE id = ? AND phase = 'active'"),
-    opening: db.prepare('INSERT INTO share_openings (share_id, opened_at) SELECT @id, @now WHERE NOT EXISTS (SELECT 1 FROM share_openings WHERE share_id = @id AND opened_at > @now - @gap) ON CONFLICT DO NOTHING'),
-    pruneOpenings: db.prepare(pruneOpenings('@id')),
-    openings: db.prepare<[string], ShareOpeningRow>(openingsOf('?')),
+    opening: db.prepare(SHARE_OPENINGS.add('@id', '@now', '@gap')),
+    pruneOpenings: db.prepare(SHARE_OPENINGS.prune('@id')),
+    openings: db.prepare<[string], ShareOpeningRow>(SHARE_OPENINGS.ofOwner('?')),
     prune: db.prepare(
       `DELETE FROM shares WHERE user_id = ? AND phase = 'stopped' AND id NOT IN
          (SELECT id FROM shares WHERE user_id = ? AND phase = 'stopped' ORDER BY stopped_at DESC, id LIMIT ?)`,

@@ -9,6 +9,7 @@ import { useT } from '../i18n/i18n';
 import { overlayClasses } from '../ui/Dialog';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
+import { keepFocusFromFrames } from '../ui/focus-from-frames';
 
 /** `trigger`: MobileNav's button, which gets focus back when the sheet closes (WCAG 2.4.3). */
 export default function MobileNavSheet({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> }) {
@@ -18,6 +19,7 @@ export default function MobileNavSheet({ open, onOpenChange, trigger }: { open: 
       <Dialog.Portal>
         <Dialog.Overlay className={overlayClasses} />
         <Dialog.Content
+          ref={keepFocusFromFrames}
           id="mobile-nav-sheet"
           aria-describedby={undefined}
           onCloseAutoFocus={(e) => {

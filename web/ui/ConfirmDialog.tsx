@@ -12,6 +12,7 @@ import { buttonClasses } from './button-classes';
 import { cn } from './cn';
 import { overlayClasses, panelClasses } from './Dialog';
 import { useReturnFocus } from './return-focus';
+import { keepFocusFromFrames } from './focus-from-frames';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -46,6 +47,7 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
         <AlertDialog.Content
+          ref={keepFocusFromFrames}
           className={cn(panelClasses, 'gap-4 p-5 sm:max-w-md')}
           onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}

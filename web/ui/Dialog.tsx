@@ -14,6 +14,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
 import { useReturnFocus } from './return-focus';
+import { keepFocusFromFrames } from './focus-from-frames';
 import { useT } from '../i18n/i18n';
 
 export const DialogClose = RadixDialog.Close;
@@ -48,6 +49,7 @@ export function Dialog({ open, onOpenChange, title, description, trigger, footer
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
+          ref={keepFocusFromFrames}
           className={cn(panelClasses, widths[size])}
           onCloseAutoFocus={trigger ? undefined : returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}

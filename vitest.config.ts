@@ -101,6 +101,8 @@ export default defineConfig({
         },
       },
       {
+        // The server's tests drive the web features' code too (sharing, emergency), whose words are catalogs.
+        plugins: [messageCatalogs()],
         test: {
           ...unit,
           name: 'unit-server',

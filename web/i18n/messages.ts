@@ -11,6 +11,7 @@ import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
 import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
+import type sharing from './catalogs/en/sharing.json';
 import type shell from './catalogs/en/shell.json';
 import type tasks from './catalogs/en/tasks.json';
 import type trustees from './catalogs/en/trustees.json';
@@ -26,6 +27,7 @@ interface NamespaceFiles {
   tasks: typeof tasks;
   profile: typeof profile;
   'not-found': typeof notFound;
+  sharing: typeof sharing;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -6,12 +6,16 @@
  */
 import { useState } from 'react';
 import { Share2 } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { confirm, type ConfirmOptions } from '../../ui/confirm';
 import type { ShareItemRef } from './projections';
 import { ShareDialog } from './ShareDialog';
+import { useSharingMessages } from './messages';
 
 export function ShareButton({ item, title, className, variant = 'outline', askFirst }: { item: ShareItemRef; title: string; className?: string; variant?: 'outline' | 'ghost'; askFirst?: ConfirmOptions }) {
+  useSharingMessages();
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const start = async () => {
     if (askFirst && !(await confirm(askFirst))) return;
@@ -19,9 +23,9 @@ export function ShareButton({ item, title, className, variant = 'outline', askFi
   };
   return (
     <>
-      <Button variant={variant} size="sm" className={className} aria-label={`Share now: ${title}`} onClick={() => void start()}>
+      <Button variant={variant} size="sm" className={className} aria-label={t('sharing.shareNowLabel', { title })} onClick={() => void start()}>
         <Share2 aria-hidden="true" />
-        Share now
+        {t('sharing.shareNow')}
       </Button>
       {open && <ShareDialog item={item} title={title} open={open} onOpenChange={setOpen} />}
     </>

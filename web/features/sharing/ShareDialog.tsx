@@ -24,7 +24,9 @@ import { dropPendingShare, pendingSharesIn, shareOrQueue, unreachable, type Pend
 import { requireDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, OFFLINE_LIST_TEXT, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
+import { useT } from '../../i18n/i18n';
+import { useSharingMessages } from './messages';
 
 const api = apiFetch as Api;
 
@@ -34,6 +36,8 @@ type Made = { name: string; link: string; to?: string; pending?: boolean };
 
 /** The dialog for `item`, called `title` on screen (a document's name, "My plan: Music", a trustee's name). */
 export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareItemRef; title: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  useSharingMessages();
+  const { t } = useT();
   const source = useShareSource();
   const { kind, id } = item;
   const account = useSession((s) => s.user?.id ?? null);
@@ -78,26 +82,26 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     if (!open) return;
     setMade(null);
     setWithFile(null);
-    load().catch((err) => toast({ title: 'Could not load who can see this', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' }));
+    load().catch((err) => toast({ title: t('sharing.toast.loadFailed'), description: serverMessage(err, t('sharing.checkConnection')), variant: 'destructive' }));
   }, [open, load]);
 
   const dropWaiting = async (p: PendingShare) => {
     if (!account) return;
     try {
       const outcome = await dropPendingShare({ api, account, live: deviceLiveShares(account) }, pendingSharesIn(requireDb().dexie), p.shareId, p.ref);
-      if (outcome === 'stopped') toast({ title: 'Sharing stopped', description: 'That link opens nothing.' });
-      else if (outcome === 'later') toast({ title: 'Not stopped yet', description: STOP_LATER_TEXT(p.name), variant: 'destructive' });
-      else toast({ title: 'Could not stop sharing yet', description: STOP_OFFLINE_TEXT(p.name), variant: 'destructive' });
+      if (outcome === 'stopped') toast({ title: t('sharing.toast.stopped'), description: t('sharing.toast.stoppedWaiting') });
+      else if (outcome === 'later') toast({ title: t('sharing.toast.notStoppedYet'), description: STOP_LATER_TEXT(p.name), variant: 'destructive' });
+      else toast({ title: t('sharing.toast.couldNotStopYet'), description: STOP_OFFLINE_TEXT(p.name), variant: 'destructive' });
     } catch (err) {
-      toast({ title: 'Could not stop sharing', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });
+      toast({ title: t('sharing.toast.couldNotStop'), description: serverMessage(err, t('sharing.checkConnection')), variant: 'destructive' });
     }
     await load().catch(() => undefined);
   };
 
   const share = async () => {
     const who = name.trim();
-    if (!who) return setError('Write the name of the person you share this with.');
-    if (!account || !keyring) return toast({ title: 'Your keys are locked', description: KEYS_LOCKED_TEXT, variant: 'destructive' });
+    if (!who) return setError(t('sharing.error.noName'));
+    if (!account || !keyring) return toast({ title: t('sharing.toast.keysLocked'), description: keysLockedText(), variant: 'destructive' });
     setBusy(true);
     try {
       const copy = fileDoc ? documentCopy({ ...fileDoc, fileShared: withFile }) : source && projectItem(item, source);
@@ -112,63 +116,63 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
       await load();
     } catch (err) {
       const notSynced = err instanceof ApiError && err.status === 404;
-      const description = notSynced ? NOT_SYNCED_TEXT : err instanceof NoLiveSetError ? err.message : serverMessage(err, 'Check your connection and try again.');
-      toast({ title: 'Could not share this', description, variant: 'destructive' });
+      const description = notSynced ? notSyncedText() : err instanceof NoLiveSetError ? t('sharing.noLiveSet') : serverMessage(err, t('sharing.checkConnection'));
+      toast({ title: t('sharing.toast.couldNotShare'), description, variant: 'destructive' });
     } finally {
       setBusy(false);
     }
   };
 
   const stop = async (row: Row) => {
-    const who = row.name || 'This person';
-    const ok = await confirm({ title: `Stop sharing with ${row.name || 'this person'}?`, description: stopWarningText(who), confirmLabel: 'Stop sharing', destructive: true });
+    const who = row.name || t('sharing.stopAsk.thisPerson');
+    const ok = await confirm({ title: row.name ? t('sharing.stopAsk.title', { name: row.name }) : t('sharing.stopAsk.titleUnnamed'), description: stopWarningText(who), confirmLabel: t('sharing.stop'), destructive: true });
     if (!ok) return;
     try {
       if (!account) return;
       await stopSharing({ api, live: deviceLiveShares(account) }, item, row.share.id);
-      toast({ title: 'Sharing stopped', description: 'That link opens nothing now.' });
+      toast({ title: t('sharing.toast.stopped'), description: t('sharing.toast.stoppedNow') });
       await load();
     } catch (err) {
-      toast({ title: 'Could not stop sharing', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });
+      toast({ title: t('sharing.toast.couldNotStop'), description: serverMessage(err, t('sharing.checkConnection')), variant: 'destructive' });
     }
   };
 
   const copy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
-      toast({ title: 'Link copied' });
+      toast({ title: t('sharing.toast.linkCopied') });
     } catch {
-      toast({ title: 'Could not copy the link', description: 'Select the link and copy it by hand.', variant: 'destructive' });
+      toast({ title: t('sharing.toast.copyFailed'), description: t('sharing.toast.copyByHand'), variant: 'destructive' });
     }
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Share "${title}" now`} description="The person you choose can read this now, in their browser, without an account.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('sharing.dialog.title', { title })} description={t('sharing.dialog.description')}>
       <section aria-labelledby="share-now-list" className="flex flex-col gap-3">
         <h3 id="share-now-list" className="font-semibold text-slate-900">
-          Who can see it now
+          {t('sharing.dialog.whoNow')}
         </h3>
         {waiting.length > 0 && (
-          <ul className="flex flex-col gap-2" aria-label="Waiting to reach the server">
+          <ul className="flex flex-col gap-2" aria-label={t('sharing.dialog.waitingList')}>
             {waiting.map((p) => (
               <li key={p.shareId} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
                 <p className="font-medium text-slate-900">{waitingText(p.name)}</p>
                 <div className="mt-2">
                   <Button variant="destructive" size="sm" onClick={() => void dropWaiting(p)}>
-                    Stop sharing with {p.name}
+                    {t('sharing.stopWith', { name: p.name })}
                   </Button>
                 </div>
               </li>
             ))}
           </ul>
         )}
-        {offline && <p className="text-sm text-slate-700">{OFFLINE_LIST_TEXT}</p>}
+        {offline && <p className="text-sm text-slate-700">{t('sharing.offlineList')}</p>}
         {!keyring ? (
-          <p className="text-sm text-slate-700">{KEYS_LOCKED_TEXT}</p>
+          <p className="text-sm text-slate-700">{keysLockedText()}</p>
         ) : rows === null ? (
-          <p className="text-sm text-slate-600">Loading…</p>
+          <p className="text-sm text-slate-600">{t('sharing.loading')}</p>
         ) : offline ? null : rows.length === 0 && waiting.length === 0 ? (
-          <p className="text-sm text-slate-700">Nobody yet. Until you share it, only you can read it while you are alive.</p>
+          <p className="text-sm text-slate-700">{t('sharing.dialog.nobody')}</p>
         ) : (
           <ul className="flex flex-col gap-2">
             {rows.map((row) => (
@@ -177,17 +181,17 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
                   <p className="text-slate-700">{stoppedText(row.share.stoppedAt ?? row.share.updatedAt)}</p>
                 ) : (
                   <>
-                    <p className="font-medium text-slate-900">{row.notLive ? NOT_LIVE_TEXT : row.name ? canReadNowText(row.name) : KEY_REFUSED_TEXT}</p>
+                    <p className="font-medium text-slate-900">{row.notLive ? notLiveText() : row.name ? canReadNowText(row.name) : keyRefusedText()}</p>
                     <p className="text-slate-600">{openedText(row.share.openedAt)}</p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       {row.link && (
                         <Button variant="outline" size="sm" onClick={() => copy(row.link!)}>
                           <Copy aria-hidden="true" />
-                          Copy link
+                          {t('sharing.copyLink')}
                         </Button>
                       )}
                       <Button variant="destructive" size="sm" onClick={() => stop(row)}>
-                        Stop sharing{row.name ? ` with ${row.name}` : ''}
+                        {row.name ? t('sharing.stopWith', { name: row.name }) : t('sharing.stop')}
                       </Button>
                     </div>
                   </>
@@ -201,9 +205,9 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
       {made && <HandOver made={made} title={title} onCopy={copy} />}
       <section aria-labelledby="share-now-add" className="mt-5 flex flex-col gap-3 border-t border-stone-200 pt-4">
         <h3 id="share-now-add" className="font-semibold text-slate-900">
-          Share with someone
+          {t('sharing.dialog.add')}
         </h3>
-        <FormField label="Their name" error={error} hint="Only you and they see this name; it is sealed like your documents.">
+        <FormField label={t('sharing.dialog.nameLabel')} error={error} hint={t('sharing.dialog.nameHint')}>
           <Input
             value={name}
             onChange={(e) => {
@@ -226,7 +230,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
         />
         <Button variant="accent" onClick={share} disabled={busy}>
           <Share2 aria-hidden="true" />
-          {busy ? 'Sharing…' : 'Share now'}
+          {busy ? t('sharing.sharing') : t('sharing.shareNow')}
         </Button>
       </section>
     </Dialog>
@@ -237,27 +241,28 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
 function HandOver({ made, title, onCopy }: { made: Made; title: string; onCopy: (link: string) => void }) {
   const mailto = handOverMailto(title, made.link, made.to);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const { t } = useT();
   return (
-    <section aria-label="Hand over the link" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
-      <p className="font-medium text-slate-900">The link for {made.name} is ready.</p>
+    <section aria-label={t('sharing.handOver.label')} className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
+      <p className="font-medium text-slate-900">{t('sharing.handOver.ready', { name: made.name })}</p>
       <p className="text-slate-700">{handOverText(made.name)}</p>
       {made.pending && <p className="text-amber-900">{pendingText(made.name)}</p>}
       {made.to === '' && <p className="text-amber-900">{unCheckedAddressText(made.name)}</p>}
-      <Input readOnly value={made.link} aria-label={`Link for ${made.name}`} onFocus={(e) => e.currentTarget.select()} />
+      <Input readOnly value={made.link} aria-label={t('sharing.handOver.linkLabel', { name: made.name })} onFocus={(e) => e.currentTarget.select()} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => onCopy(made.link)}>
           <Copy aria-hidden="true" />
-          Copy link
+          {t('sharing.copyLink')}
         </Button>
         {canShare && (
           <Button variant="outline" size="sm" onClick={() => void navigator.share({ title, url: made.link }).catch(() => {})}>
             <Share2 aria-hidden="true" />
-            Share…
+            {t('sharing.handOver.share')}
           </Button>
         )}
         <a className={buttonClasses('outline', 'sm')} href={mailto}>
           <Mail aria-hidden="true" />
-          {made.to ? `E-mail it to ${made.name} (${made.to}) from your mail app` : 'E-mail it from your mail app'}
+          {made.to ? t('sharing.handOver.mailTo', { name: made.name, to: made.to }) : t('sharing.handOver.mail')}
         </a>
       </div>
     </section>
@@ -266,11 +271,12 @@ function HandOver({ made, title, onCopy }: { made: Made; title: string; onCopy: 
 
 /** The owner's trustees as one-tap choices for the name (issue 43: "any of their trustees, or another named person"). */
 function PickTrustee({ trustees, onPick }: { trustees: ShareSource['trustees']; onPick: (t: ShareSource['trustees'][number]) => void }) {
+  const { t } = useT();
   if (trustees.length === 0) return null;
   return (
     <div className="flex flex-col gap-2 text-sm">
-      <p className="text-slate-700">{PICK_TRUSTEE_TEXT}</p>
-      <ul className="flex flex-wrap gap-2" aria-label="Your trustees">
+      <p className="text-slate-700">{t('sharing.pickTrustee')}</p>
+      <ul className="flex flex-wrap gap-2" aria-label={t('sharing.yourTrustees')}>
         {trustees.map((t) => (
           <li key={t.id}>
             <Button variant="outline" size="sm" onClick={() => onPick(t)}>
@@ -285,13 +291,14 @@ function PickTrustee({ trustees, onPick }: { trustees: ShareSource['trustees']; 
 
 /** Each trustee's reach to this item after the owner's death, by their access level: "after death" or "never". */
 function AfterDeath({ kind, trustees, letter }: { kind: ShareItemRef['kind']; trustees: ShareSource['trustees'] | null; letter?: ShareSource['messages'][number] }) {
+  const { t } = useT();
   if (!letter && (!trustees || trustees.length === 0)) return null;
   const lineOf = (t: ShareSource['trustees'][number]) =>
     letter ? (letterReach(letter, t.id) === 'hands-over' ? handsOverText(t.name, letter.recipientName) : neverText(t.name)) : afterDeathReach(t.accessLevel, kind) === 'after-death' ? afterDeathText(t.name) : neverText(t.name);
   return (
     <section aria-labelledby="share-after-death" className="mt-5 flex flex-col gap-2 border-t border-stone-200 pt-4">
       <h3 id="share-after-death" className="font-semibold text-slate-900">
-        After your death
+        {t('sharing.afterYourDeath')}
       </h3>
       <ul className="flex flex-col gap-1 text-sm text-slate-700">
         {letter && <li>{recipientText(letter.recipientName)}</li>}

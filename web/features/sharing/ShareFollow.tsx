@@ -23,6 +23,7 @@ import { pendingRefreshesIn } from './pending-refreshes';
 import { useFollow } from './use-follow';
 import { pendingRefusedText } from './share-words';
 import { useSyncStore } from '../../sync/sync-store';
+import { t } from '../../i18n/i18n';
 
 const api = apiFetch as Api;
 
@@ -35,7 +36,7 @@ const refresh: typeof refreshSharesTold = async (...args) => (await import('./sh
 
 /** A toast for each share that was not updated (share-words.ts), each said once. */
 const tell = (words: readonly string[]) => {
-  for (const w of new Set(words)) toast({ title: 'A share was not updated', description: w, variant: 'destructive' });
+  for (const w of new Set(words)) toast({ title: t('sharing.toast.notUpdated'), description: w, variant: 'destructive' });
 };
 
 export function ShareFollow({ source }: { source: ShareSource }) {
@@ -61,7 +62,7 @@ export function ShareFollow({ source }: { source: ShareSource }) {
       const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account) }, queue, (ref) => projectItem(ref, latest.current));
       for (const r of live ? refused : []) {
         const copy = projectItem(r.ref, latest.current);
-        toast({ title: 'A share was not made', description: pendingRefusedText(r.name, copy ? copyTitle(copy) : 'an item'), variant: 'destructive' });
+        toast({ title: t('sharing.toast.notMade'), description: pendingRefusedText(r.name, copy ? copyTitle(copy) : t('sharing.anItem')), variant: 'destructive' });
       }
     };
     const run = () => void send().catch((err: unknown) => console.error('Sending shares made offline failed:', err));

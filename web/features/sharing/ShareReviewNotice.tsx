@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
+import { t, useT } from '../../i18n/i18n';
 import { toast } from '../../ui/toast-store';
 import { forgetOthersShutOut, type Api, type OthersShutOut } from '../keys';
 import type { ShareJson } from '../../../shared/share-items';
@@ -22,9 +23,10 @@ export interface ReviewedShare {
 }
 
 /** Said before stopping them all: what stops, and what cannot be taken back. */
-export const STOP_ALL_WARNING = 'The people you shared with will not see anything new. What they already saw, copied, printed or saved while they could open it, they may still have.';
+export const stopAllWarning = () => t('sharing.review.stopAllWarning');
 
 export function ShareReviewNotice({ account, api, review, shares, onDone }: { account: string; api: Api; review: OthersShutOut; shares: readonly ReviewedShare[]; onDone: () => void }) {
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const stopAll = async () => {
     setBusy(true);
@@ -36,15 +38,15 @@ export function ShareReviewNotice({ account, api, review, shares, onDone }: { ac
         await stopSharing(deps, { kind: share.itemKind, id: share.itemId }, share.id);
       } catch (err) {
         failed++;
-        reason = serverMessage(err, 'Check your connection and try again.');
+        reason = serverMessage(err, t('sharing.checkConnection'));
       }
     }
     setBusy(false);
     if (failed) {
-      toast({ title: 'Not every share was stopped', description: `${failed === 1 ? 'One share is' : `${failed} shares are`} still live. ${reason}`, variant: 'destructive' });
+      toast({ title: t('sharing.review.notAllStopped'), description: failed === 1 ? t('sharing.review.stillLiveOne', { reason }) : t('sharing.review.stillLive', { n: failed, reason }), variant: 'destructive' });
     } else {
       forgetOthersShutOut(account);
-      toast({ title: 'Sharing stopped', description: 'Those links open nothing now.' });
+      toast({ title: t('sharing.toast.stopped'), description: t('sharing.review.stoppedAll') });
     }
     onDone();
   };
@@ -55,23 +57,23 @@ export function ShareReviewNotice({ account, api, review, shares, onDone }: { ac
   return (
     <section aria-labelledby="share-review-title" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4">
       <h3 id="share-review-title" className="font-semibold text-slate-900">
-        Still shared from before
+        {t('sharing.review.title')}
       </h3>
       <p className="mt-1 text-slate-800">{shareReviewText(review, shares.length)}</p>
-      <ul aria-label="Shares still live" className="mt-2 list-disc pl-5 text-slate-900">
+      <ul aria-label={t('sharing.review.list')} className="mt-2 list-disc ps-5 text-slate-900">
         {shares.map(({ share, name, title }) => (
           <li key={share.id} className="break-words">
-            {title ? `"${title}"` : 'An item you have since deleted'} with {name || 'someone'}
+            {title ? t('sharing.review.item', { title, name: name || t('sharing.someone') }) : t('sharing.review.deletedItem', { name: name || t('sharing.someone') })}
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-sm text-slate-700">{STOP_ALL_WARNING}</p>
+      <p className="mt-2 text-sm text-slate-700">{stopAllWarning()}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="destructive" size="sm" disabled={busy} onClick={() => void stopAll()}>
-          {busy ? 'Stopping…' : shares.length === 1 ? 'Stop this share' : `Stop all ${shares.length} shares`}
+          {busy ? t('sharing.review.stopping') : shares.length === 1 ? t('sharing.review.stopOne') : t('sharing.review.stopAll', { n: shares.length })}
         </Button>
         <Button variant="outline" size="sm" disabled={busy} onClick={keep}>
-          Keep them
+          {t('sharing.review.keep')}
         </Button>
       </div>
     </section>

@@ -8,7 +8,7 @@
  * stop them all (ShareReviewNotice; security review F7).
  */
 import { useEffect, useState } from 'react';
-import { formatLongDateTime } from '../../../shared/labels';
+import { formatDateTime } from '../../../shared/intl-format';
 import type { OwnerEmergencyRequest } from '../../../shared/schema/kits';
 import { apiFetch, serverMessage } from '../../api/client';
 import { useSession } from '../../app/session';
@@ -17,15 +17,19 @@ import { othersShutOutOf, useKeySession, type Api, type OthersShutOut } from '..
 import { deviceLiveShares } from './live-shares';
 import { copyTitle, projectItem } from './projections';
 import { listShares, openShareRows } from './share-client';
-import { KEYS_LOCKED_TEXT } from './share-words';
+import { keysLockedText } from './share-words';
 import { sharesToReview } from './share-review';
 import { ShareReviewNotice, type ReviewedShare } from './ShareReviewNotice';
 import { emergencyEvents, timelineEvents, type TimelineEvent } from './timeline';
 import { useShareSource } from './use-share-source';
+import { useT } from '../../i18n/i18n';
+import { useSharingMessages } from './messages';
 
 const api = apiFetch as Api;
 
 export function ShareTimelineCard() {
+  useSharingMessages();
+  const { t, language } = useT();
   const account = useSession((s) => s.user?.id ?? null);
   const keyring = useKeySession((s) => s.keyring);
   const source = useShareSource();
@@ -55,7 +59,7 @@ export function ShareTimelineCard() {
       const asked = othersShutOutOf(account);
       const toReview = asked ? sharesToReview(rows.map((r) => r.share), asked) : [];
       setReview(asked && toReview.length ? { review: asked, shares: toReview.map((share) => ({ share, name: names.get(share.id) ?? null, title: titleOf(share) })) } : null);
-    })().catch((err) => live && setError(serverMessage(err, 'Check your connection and try again.')));
+    })().catch((err) => live && setError(serverMessage(err, t('sharing.checkConnection'))));
     return () => {
       live = false;
     };
@@ -64,26 +68,26 @@ export function ShareTimelineCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Sharing while you are alive</CardTitle>
-        <CardDescription>Everything you shared now, every request for emergency access, each time either was opened, and when it stopped.</CardDescription>
+        <CardTitle as="h2">{t('sharing.timeline.title')}</CardTitle>
+        <CardDescription>{t('sharing.timeline.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {!keyring ? (
-          <p className="text-slate-700">{KEYS_LOCKED_TEXT}</p>
+          <p className="text-slate-700">{keysLockedText()}</p>
         ) : error ? (
-          <p className="text-slate-700">Could not load your sharing. {error}</p>
+          <p className="text-slate-700">{t('sharing.timeline.loadFailed', { error })}</p>
         ) : events === null ? (
-          <p className="text-slate-700">Loading…</p>
+          <p className="text-slate-700">{t('sharing.loading')}</p>
         ) : events.length === 0 ? (
-          <p className="text-slate-700">You have not shared anything yet. Until you do, nobody reads your plan, documents, tasks or trustees while you are alive.</p>
+          <p className="text-slate-700">{t('sharing.timeline.empty')}</p>
         ) : (
           <>
             {review && account && <ShareReviewNotice account={account} api={api} review={review.review} shares={review.shares} onDone={() => setLoads((n) => n + 1)} />}
-            <ol aria-label="Sharing timeline" className="flex flex-col gap-3">
+            <ol aria-label={t('sharing.timeline.list')} className="flex flex-col gap-3">
               {events.map((e) => (
                 <li key={e.key} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
                   <time dateTime={e.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
-                    {formatLongDateTime(e.at)}
+                    {formatDateTime(e.at, language)}
                   </time>
                   <span className="break-words text-slate-900">{e.text}</span>
                 </li>

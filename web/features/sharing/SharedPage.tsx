@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { copyView, type CopyView, type SharedFile } from '../../../shared/share-copy-view';
 import { SharedFileCard } from './SharedFileCard';
-import { sharedWithText, VIEW_TEXT } from './share-words';
+import { sharedWithText, VIEW_TEXT } from './viewer-words';
 import { openSharedLink, type SharedView } from './viewer';
 import { useSession } from '../../app/session';
 import { KEEP_SIGNED_OUT } from './kept-words';
@@ -116,7 +116,7 @@ function EntriesCards({ view }: { view: CopyView }) {
                 <dt className="font-medium text-slate-900">{f.label}</dt>
                 <dd className="break-words whitespace-pre-wrap text-slate-700">
                   {Array.isArray(f.value) ? (
-                    <ul className="list-disc pl-5">
+                    <ul className="list-disc ps-5">
                       {f.value.map((v, j) => (
                         <li key={j}>{v}</li>
                       ))}

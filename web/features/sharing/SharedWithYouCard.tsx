@@ -15,9 +15,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
 import { forgetKept, keptPath } from './kept-shares';
-import { fromText, removeAsk, removedToast, removeLabel, SHARED_WITH_YOU, SHARED_WITH_YOU_INTRO } from './kept-words';
+import { useT } from '../../i18n/i18n';
+import { useSharingMessages } from './messages';
 
 export default function SharedWithYouCard() {
+  useSharingMessages();
+  const { t } = useT();
   const userId = useSession((s) => s.user?.id ?? null);
   const profile = useRecord('profile', userId);
   const kept = keptSharesOf(profile?.keptShares);
@@ -26,9 +29,9 @@ export default function SharedWithYouCard() {
     <Card role="region" aria-labelledby="shared-with-you">
       <CardHeader>
         <CardTitle as="h2" id="shared-with-you">
-          {SHARED_WITH_YOU}
+          {t('sharing.withYou.title')}
         </CardTitle>
-        <CardDescription>{SHARED_WITH_YOU_INTRO}</CardDescription>
+        <CardDescription>{t('sharing.withYou.intro')}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col divide-y divide-stone-200">
@@ -49,11 +52,18 @@ export default function SharedWithYouCard() {
  * M1, M2). A link that opens nothing now says so on its page, in the viewer's words.
  */
 function KeptRow({ kept }: { kept: KeptShare }) {
-  const title = kept.title || 'Shared item';
+  const { t } = useT();
+  const title = kept.title || t('sharing.withYou.item');
   const remove = async () => {
-    if (!(await confirm(removeAsk(title, kept.from)))) return;
+    const ask = {
+      title: t('sharing.withYou.removeTitle', { title }),
+      description: t('sharing.withYou.removeDescription', { from: kept.from || t('sharing.withYou.whoShared') }),
+      confirmLabel: t('sharing.withYou.remove'),
+      destructive: true,
+    };
+    if (!(await confirm(ask))) return;
     await forgetKept(requireDb(), kept.id);
-    toast(removedToast(title));
+    toast({ title: t('sharing.withYou.removed'), description: t('sharing.withYou.removedDescription', { title }) });
   };
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
@@ -61,10 +71,10 @@ function KeptRow({ kept }: { kept: KeptShare }) {
         <Link to={keptPath(kept)} className="font-medium break-words text-accent-800 underline">
           {title}
         </Link>
-        <p className="text-sm text-slate-600">{fromText(kept.from)}</p>
+        <p className="text-sm text-slate-600">{kept.from ? t('sharing.withYou.from', { from: kept.from }) : t('sharing.withYou.title')}</p>
       </div>
-      <Button variant="outline" size="sm" className="self-start" aria-label={removeLabel(title)} onClick={() => void remove()}>
-        Remove
+      <Button variant="outline" size="sm" className="self-start" aria-label={t('sharing.withYou.removeLabel', { title })} onClick={() => void remove()}>
+        {t('sharing.withYou.remove')}
       </Button>
     </li>
   );

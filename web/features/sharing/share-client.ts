@@ -10,7 +10,7 @@ import type { ShareBody, ShareJson } from '../../../shared/share-items';
 export type { ShareJson };
 import { copyTitle, type SharedCopy, type ShareItemRef } from './projections';
 import type { Api } from '../keys';
-import { KEY_REFUSED_TEXT, notRefreshedText } from './share-words';
+import { keyRefusedText, notRefreshedText } from './share-words';
 import { refusedForGood } from '../../api/client';
 
 
@@ -271,7 +271,7 @@ export interface RefreshFailure {
  */
 export async function refreshSharesTold(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<string[]> {
   const { refused, failed } = await refreshShares(deps, ref, copy);
-  return [...(refused.length ? [KEY_REFUSED_TEXT] : []), ...failed.map((f) => notRefreshedText(f.name, copyTitle(copy), f.status, f.bodyText))];
+  return [...(refused.length ? [keyRefusedText()] : []), ...failed.map((f) => notRefreshedText(f.name, copyTitle(copy), f.status, f.bodyText))];
 }
 
 /**

@@ -7,22 +7,18 @@
  * (ShareReviewNotice). Nothing is stopped unless the owner chooses it; "Keep them" ends the question
  * (forgetOthersShutOut).
  */
-import { formatLongDate } from '../../../shared/labels';
 import type { ShareJson } from '../../../shared/share-items';
 import type { OthersShutOut } from '../keys';
+import { t } from '../../i18n/i18n';
+import { longDate } from './share-words';
 
 /** The shares of `shares` still live that were made before `note.since` (a device shut out then may know their keys). */
 export const sharesToReview = (shares: readonly ShareJson[], note: OthersShutOut): ShareJson[] =>
   shares.filter((s) => s.phase !== 'stopped' && Date.parse(s.createdAt) <= Date.parse(note.since));
 
-const DID: Record<OthersShutOut['why'], string> = {
-  'key-replaced': 'replaced the key that locks your words',
-  'lost-device': 'replaced the key that locks your words and signed out your other devices',
-  'signed-out': 'changed your password, which signed out your other devices',
-};
 
 /** What the owner reads above the list of `count` shares (plain words: what happened, what it may mean, that they choose). */
 export function shareReviewText(note: OthersShutOut, count: number): string {
-  const these = count === 1 ? 'This share is' : `These ${count} shares are`;
-  return `On ${formatLongDate(note.since)} you ${DID[note.why]}. ${these} still live. If a device was lost or is in someone else's hands, it may still hold the keys to them and could read your later changes through their links. You can stop them all, then share again what you still want to share: a new share has a new key. Nothing is stopped unless you choose to.`;
+  const these = count === 1 ? t('sharing.review.theseOne') : t('sharing.review.these', { n: count });
+  return t('sharing.review.text', { date: longDate(note.since), did: t(`sharing.review.did.${note.why}`), these });
 }

@@ -15,6 +15,8 @@ import type { DeliveryChoice } from '../../../shared/schema/message';
 import type { OwnerEmergencyRequest } from '../../../shared/schema/kits';
 import type { ShareKind } from '../../../shared/share-items';
 import type { ShareJson } from './share-client';
+import { type MessageId, t } from '../../i18n/i18n';
+import './messages'; // the 'sharing' words of the timeline
 
 /** Whether a trustee with `level` reads an item of `kind` after the owner's death, or never (unless it is shared now). */
 export function afterDeathReach(level: AccessLevel, kind: ShareKind): 'after-death' | 'never' {
@@ -43,9 +45,6 @@ export interface TimelineEvent {
   text: string;
 }
 
-/** Who the viewer is (the name sealed in the share, a stopped one's from what was kept for the timeline; 'someone' when none opened). */
-const who = (name: string | undefined) => name || 'someone';
-
 /**
  * The timeline of `shares` (every phase), newest first. `names` maps a share id to the viewer's
  * name (opened on this device); `titleOf` names the item ("Last Will", "My plan: Music") or
@@ -55,14 +54,16 @@ export function timelineEvents(shares: readonly ShareJson[], names: ReadonlyMap<
   const out: TimelineEvent[] = [...more];
   for (const s of shares) {
     const item = titleOf(s);
-    const what = item ? `"${item}"` : 'an item you have since deleted';
-    const name = who(names.get(s.id));
-    out.push({ key: `${s.id}:made`, at: s.createdAt, what: 'made', text: `You shared ${what} with ${name}.` });
-    const opener = name === 'someone' ? 'The person you shared it with' : name;
+    const what = item ? t('sharing.timeline.item', { title: item }) : t('sharing.timeline.deletedItem');
+    // Who the viewer is: the name sealed in the share (a stopped one's from what was kept for the timeline), or none.
+    const known = names.get(s.id) || null;
+    out.push({ key: `${s.id}:made`, at: s.createdAt, what: 'made', text: t('sharing.timeline.made', { what, name: known ?? t('sharing.someone') }) });
+    const opener = known ?? t('sharing.notRefreshed.who');
     // Every opening the server kept; a list from before it kept them has the last one only.
-    if (s.openings?.length) for (const at of s.openings) out.push({ key: `${s.id}:opened:${at}`, at, what: 'opened', text: `${opener} opened ${what}.` });
-    else if (s.openedAt) out.push({ key: `${s.id}:opened`, at: s.openedAt, what: 'opened', text: `${opener} last opened ${what}.` });
-    if (s.stoppedAt) out.push({ key: `${s.id}:stopped`, at: s.stoppedAt, what: 'stopped', text: `You stopped sharing ${what}${name === 'someone' ? '' : ` with ${name}`}. That link opens nothing now.` });
+    if (s.openings?.length) for (const at of s.openings) out.push({ key: `${s.id}:opened:${at}`, at, what: 'opened', text: t('sharing.timeline.opened', { name: opener, what }) });
+    else if (s.openedAt) out.push({ key: `${s.id}:opened`, at: s.openedAt, what: 'opened', text: t('sharing.timeline.lastOpened', { name: opener, what }) });
+    const stopped = known ? t('sharing.timeline.stoppedWith', { what, name: known }) : t('sharing.timeline.stopped', { what });
+    if (s.stoppedAt) out.push({ key: `${s.id}:stopped`, at: s.stoppedAt, what: 'stopped', text: stopped });
   }
   return newestFirst(out);
 }
@@ -80,15 +81,16 @@ export function emergencyEvents(requests: readonly OwnerEmergencyRequest[], name
   const out: TimelineEvent[] = [];
   for (const r of requests) {
     const name = nameOf(r.trusteeId);
-    const who = name ?? 'A former trustee';
-    const whose = name ? `${name}'s` : "A former trustee's";
+    const who = name ?? t('sharing.timeline.formerTrustee');
+    // A named trustee's line, or a former trustee's (its own sentence: a possessive does not translate as a value).
+    const line = (named: MessageId, former: MessageId) => (name ? t(named, { name }) : t(former));
     const add = (what: TimelineEvent['what'], at: string | null, text: string) => at && out.push({ key: `${r.id}:${what}:${at}`, at, what, text });
-    add('asked', r.requestedAt, `${who} asked for emergency access.`);
-    if (r.phase === 'refused') add('refused', r.decidedAt, `You refused ${name ? whose : "a former trustee's"} request for emergency access. Nothing was opened.`);
-    if (r.phase === 'withdrawn') add('withdrawn', r.decidedAt, `${whose} request for emergency access ended unopened: they were no longer your trustee.`);
-    add('granted', r.grantedAt, `${whose} wait ended and nobody refused: they could open what you marked for emergencies.`);
-    for (const at of r.openings ?? []) add('opened', at, `${who} opened what you marked for emergencies.`);
-    add('ended', r.endedAt, `Emergency access for ${name ?? 'a former trustee'} ended. From then on they open nothing new.`);
+    add('asked', r.requestedAt, t('sharing.timeline.asked', { name: who }));
+    if (r.phase === 'refused') add('refused', r.decidedAt, line('sharing.timeline.refused', 'sharing.timeline.refusedFormer'));
+    if (r.phase === 'withdrawn') add('withdrawn', r.decidedAt, line('sharing.timeline.withdrawn', 'sharing.timeline.withdrawnFormer'));
+    if (r.grantedAt) add('granted', r.grantedAt, line('sharing.timeline.granted', 'sharing.timeline.grantedFormer'));
+    for (const at of r.openings ?? []) add('opened', at, t('sharing.timeline.emergencyOpened', { name: who }));
+    if (r.endedAt) add('ended', r.endedAt, line('sharing.timeline.ended', 'sharing.timeline.endedFormer'));
   }
   return newestFirst(out);
 }

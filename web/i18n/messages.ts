@@ -7,6 +7,7 @@
  */
 import type auth from './catalogs/en/auth.json';
 import type documents from './catalogs/en/documents.json';
+import type emergency from './catalogs/en/emergency.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
 import type plan from './catalogs/en/plan.json';
@@ -28,6 +29,7 @@ interface NamespaceFiles {
   profile: typeof profile;
   'not-found': typeof notFound;
   sharing: typeof sharing;
+  emergency: typeof emergency;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

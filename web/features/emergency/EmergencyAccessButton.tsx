@@ -8,15 +8,19 @@ import type { Trustee } from '../../../shared/schema';
 import { Button } from '../../ui/Button';
 import { EmergencyAccessDialog } from './EmergencyAccessDialog';
 import { choiceSentence } from './emergency-words';
+import { useT } from '../../i18n/i18n';
+import { useEmergencyMessages } from './messages';
 
 /** The button for `trustee` (one of `trusteeCount`), and the sentence of their emergency access when set. */
 export function EmergencyAccessButton({ trustee, trusteeCount }: { trustee: Trustee; trusteeCount: number }) {
+  useEmergencyMessages();
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" size="sm" aria-label={`Emergency access: ${trustee.name}`} onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" aria-label={t('emergency.buttonLabel', { name: trustee.name })} onClick={() => setOpen(true)}>
         <LifeBuoy aria-hidden="true" />
-        Emergency access
+        {t('emergency.button')}
       </Button>
       {open && <EmergencyAccessDialog trustee={trustee} trusteeCount={trusteeCount} open={open} onOpenChange={setOpen} />}
     </>
@@ -25,6 +29,7 @@ export function EmergencyAccessButton({ trustee, trusteeCount }: { trustee: Trus
 
 /** The sentence of `trustee`'s emergency access, or null when none is set. */
 export function EmergencyAccessLine({ trustee }: { trustee: Trustee }) {
+  useEmergencyMessages();
   if (!trustee.emergency) return null;
   return <p className="px-5 pb-4 text-sm text-slate-700">{choiceSentence(trustee.name, trustee.emergency.items.length, trustee.emergency.waitHours)}</p>;
 }

@@ -26,17 +26,19 @@ import { choiceFloor, emergencyItems, isStaleChoice, nextChoice, removeEmergency
 import { createChoiceMemory } from './choice-memory';
 import { requestSync } from '../../sync';
 import { ReachNote } from './ReachNote';
-import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
+import { choiceSentence, noKitText, nothingChosenText, ORDER_PLACES, orderChoice, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
+import { useT } from '../../i18n/i18n';
+import { useEmergencyMessages } from './messages';
 
 const api = apiFetch as Api;
 type Item = EmergencyChoice['items'][number];
 const keyOf = (i: Item) => `${i.kind}:${i.id}`;
-const KITS_UNREACHABLE = 'Your trustee kits could not be checked. Check your connection, then open this again.';
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
 /** The dialog for `trustee`; `trusteeCount` bounds the order (one place per trustee). */
 export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChange }: { trustee: Trustee; trusteeCount: number; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const source = useShareSource('none'); // no letter is ever chosen for an emergency (NO_LETTERS)
+  useEmergencyMessages();
+  const { t } = useT();
+  const source = useShareSource('none'); // no letter is ever chosen for an emergency ('emergency.noLetters')
   const account = useSession((s) => s.user?.id ?? null);
   const withAccountKey = useKeySession((s) => s.withAccountKey);
   const keysOpen = useKeySession((s) => s.status === 'open');
@@ -108,9 +110,9 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   };
 
   const save = async () => {
-    if (choice.items.length === 0) return toast({ title: 'Nothing chosen', description: NOTHING_CHOSEN, variant: 'destructive' });
-    if (!account || !source || !keysOpen) return toast({ title: 'Your keys are locked', description: 'Unlock your keys on this device, then save again.', variant: 'destructive' });
-    await step(() => sealEmergency({ api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
+    if (choice.items.length === 0) return toast({ title: t('emergency.toast.nothingChosen'), description: nothingChosenText(), variant: 'destructive' });
+    if (!account || !source || !keysOpen) return toast({ title: t('emergency.toast.keysLocked'), description: t('emergency.toast.unlock'), variant: 'destructive' });
+    await step(() => sealEmergency({ api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) }, trustee, choice, source), choice, { title: t('emergency.toast.saved'), description: savedToast(trustee.name) }, t('emergency.toast.saveFailed'));
   };
   const remove = async () => {
     // This device keeps the removed choice's version, so its next save is above it even offline.
@@ -118,13 +120,13 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       await removeEmergency({ api, account: account! }, trustee.id);
       await createChoiceMemory(requireDb().dexie).note(trustee.id, saved?.version ?? 0);
     };
-    if (account) await step(run, null, { title: 'Emergency access removed', description: removedToast(trustee.name) }, 'Could not remove emergency access');
+    if (account) await step(run, null, { title: t('emergency.toast.removed'), description: removedToast(trustee.name) }, t('emergency.toast.removeFailed'));
   };
 
-  const places = Math.max(1, Math.min(trusteeCount, ORDINALS.length));
+  const places = Math.max(1, Math.min(trusteeCount, ORDER_PLACES));
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Emergency access for ${trustee.name}`} description="What they may open if you cannot act, for example while you are in hospital. This is apart from what happens after your death.">
-      {kit === 'failed' && <p className="mb-3 text-sm text-slate-700">{KITS_UNREACHABLE}</p>}
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('emergency.dialog.title', { name: trustee.name })} description={t('emergency.dialog.description')}>
+      {kit === 'failed' && <p className="mb-3 text-sm text-slate-700">{t('emergency.kitsUnreachable')}</p>}
       {kit === 'no' ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-slate-900" role="status">
           {noKitText(trustee.name)}
@@ -133,8 +135,8 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
         <div className="flex flex-col gap-4">
           <ReachNote name={trustee.name} reach={reach} onChanged={() => setReachTick((n) => n + 1)} />
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 font-semibold text-slate-900">What {trustee.name} may open in an emergency</legend>
-            {items.length === 0 && <p className="text-sm text-slate-700">You have no documents, plan or task lists yet.</p>}
+            <legend className="mb-1 font-semibold text-slate-900">{t('emergency.dialog.legend', { name: trustee.name })}</legend>
+            {items.length === 0 && <p className="text-sm text-slate-700">{t('emergency.dialog.noItems')}</p>}
             {items.map(({ ref, copy }) => {
               const key = keyOf(ref as Item);
               return (
@@ -144,13 +146,13 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
                 </label>
               );
             })}
-            <p className="text-sm text-slate-600">{NO_LETTERS}</p>
+            <p className="text-sm text-slate-600">{t('emergency.noLetters')}</p>
           </fieldset>
-          <FormField label="How long you have to refuse" hint="If they ask, you are told at once by e-mail and on your devices.">
+          <FormField label={t('emergency.dialog.waitLabel')} hint={t('emergency.dialog.waitHint')}>
             <Select value={String(waitHours)} onValueChange={(v) => setWaitHours(Number(v))} options={WAIT_CHOICES.map((h) => ({ value: String(h), label: waitWords(h) }))} />
           </FormField>
-          <FormField label="When several trustees can ask" hint="Trustees are asked in this order: the next may ask only after you refused the one before.">
-            <Select value={String(Math.min(position, places - 1))} onValueChange={(v) => setPosition(Number(v))} options={ORDINALS.slice(0, places).map((o, i) => ({ value: String(i), label: `Ask ${trustee.name} ${o}` }))} />
+          <FormField label={t('emergency.dialog.orderLabel')} hint={t('emergency.dialog.orderHint')}>
+            <Select value={String(Math.min(position, places - 1))} onValueChange={(v) => setPosition(Number(v))} options={Array.from({ length: places }, (_, i) => ({ value: String(i), label: orderChoice(trustee.name, i) }))} />
           </FormField>
           <p className="rounded-lg bg-stone-50 p-3 text-sm font-medium text-slate-900" aria-live="polite">
             {choiceSentence(trustee.name, choice.items.length, waitHours)} {choice.items.length > 0 && orderSentence(trustee.name, position)}
@@ -160,12 +162,12 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         {saved && (
           <Button variant="destructive" onClick={remove} disabled={busy}>
-            Remove emergency access
+            {t('emergency.dialog.remove')}
           </Button>
         )}
         {kit !== 'no' && (
           <Button variant="accent" onClick={save} disabled={busy || kit !== 'yes'}>
-            {busy ? 'Saving…' : 'Save emergency access'}
+            {busy ? t('emergency.dialog.saving') : t('emergency.dialog.save')}
           </Button>
         )}
       </div>

@@ -13,6 +13,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
+import { t } from '../../i18n/i18n';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { useCurrentDb } from '../../db/current';
@@ -21,12 +22,13 @@ import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
 import { pendingRefreshesIn, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
+import './messages'; // the 'emergency' words of its toasts
 
 const api = apiFetch as Api;
 
 /** A toast for each bundle that could not be sealed (the trustee's kit is gone), in the owner's words. */
 const tell = (words: readonly string[]) => {
-  for (const w of new Set(words)) toast({ title: 'Emergency access was not updated', description: w, variant: 'destructive' });
+  for (const w of new Set(words)) toast({ title: t('emergency.toast.notUpdated'), description: w, variant: 'destructive' });
 };
 
 export function EmergencyFollow({ source }: { source: ShareSource }) {

@@ -11,17 +11,19 @@ import type { EmergencyReach } from '../../../shared/schema/trustee';
 import { enableCheckInPush } from '../../pwa/push-subscribe';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast-store';
-import { PUSH_OUTCOME_WORDS, unreachableText } from './emergency-words';
+import { useT } from '../../i18n/i18n';
+import { pushOutcomeWords, unreachableText } from './emergency-words';
 
 /** The note for trustee `name` when `reach` says neither e-mail nor push would reach the owner; nothing otherwise. `onChanged` after notifications were turned on. */
 export function ReachNote({ name, reach, onChanged }: { name: string; reach: EmergencyReach | null; onChanged: () => void }) {
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   if (!reach || reach.email || reach.push) return null;
   const turnOn = async () => {
     setBusy(true);
     const outcome = await enableCheckInPush();
     setBusy(false);
-    const words = PUSH_OUTCOME_WORDS[outcome]!;
+    const words = pushOutcomeWords(outcome);
     toast({ ...words, variant: outcome === 'subscribed' ? undefined : 'destructive' });
     if (outcome === 'subscribed') onChanged();
   };
@@ -29,10 +31,10 @@ export function ReachNote({ name, reach, onChanged }: { name: string; reach: Eme
     <div className="flex flex-col items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-slate-900" role="status">
       <p>{unreachableText(name)}</p>
       <Link to="/settings" className="font-medium text-slate-900 underline underline-offset-2">
-        Confirm your e-mail address in Settings
+        {t('emergency.confirmAddress')}
       </Link>
       <Button variant="outline" size="sm" onClick={() => void turnOn()} disabled={busy}>
-        Turn on notifications on this device
+        {t('emergency.turnOnPush')}
       </Button>
     </div>
   );

@@ -31,7 +31,7 @@ import { choiceFloor, EmergencyAccessError, nextChoice, removeEmergency, saveFai
 import { createChoiceMemory } from './choice-memory';
 import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
-import { noKitText, NOT_SYNCED, olderChoiceText, serverHoldsOtherText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
+import { noKitText, notSyncedText, olderChoiceText, serverHoldsOtherText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 
 const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
 
@@ -219,7 +219,7 @@ describe('emergency access on the owner’s device, with the real server and kit
     // A document deleted on the server (another device) that this device still holds: an item not on the server.
     expect((await x.t.call('DELETE', `/api/documents/${x.doc.id}`, undefined, x.o.cookie)).status).toBeLessThan(300);
     const item = await failure(sealEmergency(x.deps, grace, choiceOf(x.doc), await x.source()));
-    expect(saveFailedWords(item, grace.name)).toBe(NOT_SYNCED);
+    expect(saveFailedWords(item, grace.name)).toBe(notSyncedText());
     // Alan is no trustee on the server any more (removed elsewhere), while this device still lists him.
     expect((await x.t.call('DELETE', `/api/trustees/${alan.id}`, undefined, x.o.cookie)).status).toBeLessThan(300);
     await x.t.services.scheduler.runOnce(); // the server's list follows the records at its pass

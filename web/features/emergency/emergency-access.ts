@@ -18,7 +18,7 @@ import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
 import { projectItem, shareableItems, withoutFile, type SharedCopy, type ShareSource } from '../sharing';
 import { isEmergencyKind } from '../../../shared/share-items';
-import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, olderChoiceText, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
+import { noKitText, notSyncedText, nothingChosenText, olderChoiceText, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 import type { ChoiceMemory } from './choice-memory';
 
 /**
@@ -149,7 +149,7 @@ export async function choiceFloor(deps: Pick<EmergencyDeps, 'api' | 'seen'>, tru
  */
 export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; name: string }, choice: EmergencyChoice, source: ShareSource, opts: { refresh?: boolean } = {}): Promise<void> {
   const items = bundleItems(choice, source);
-  if (items.length === 0) throw new EmergencyAccessError(NOTHING_CHOSEN);
+  if (items.length === 0) throw new EmergencyAccessError(nothingChosenText());
   // Never an older choice than this device has sealed (a lying server's replayed record: security review s22 L5).
   if (deps.seen && (choice.version ?? 0) < (await deps.seen.highest(trustee.id))) throw new EmergencyAccessError(olderChoiceText(trustee.name));
   const { generation, t } = await trusteeKitSecret(deps, trustee.id, trustee.name);
@@ -178,6 +178,6 @@ export async function removeEmergency(deps: Pick<EmergencyDeps, 'api' | 'account
 export function saveFailedWords(err: unknown, name: string): string {
   if (err instanceof EmergencyAccessError) return err.message;
   if (isStaleChoice(err)) return staleChoiceText(name);
-  if (err instanceof ApiError && err.status === 404) return err.serverMessage === NO_SUCH_TRUSTEE ? trusteeNotOnServerText(name) : NOT_SYNCED;
+  if (err instanceof ApiError && err.status === 404) return err.serverMessage === NO_SUCH_TRUSTEE ? trusteeNotOnServerText(name) : notSyncedText();
   return serverMessage(err, 'Check your connection and try again.');
 }

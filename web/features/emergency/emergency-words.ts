@@ -1,121 +1,94 @@
 /**
- * The words of the owner's emergency screen (EmergencyPage.tsx; issue 43 "Words for a person"):
- * plain, true, and what each button does, in one sentence.
+ * The words of the owner's emergency screens (EmergencyPage.tsx, EmergencyAccessDialog.tsx; issue
+ * 43 "Words for a person"): plain, true, and what each button does, in one sentence. In the
+ * person's language (issue 44): the 'emergency' catalog, read when each is called (so a language
+ * chosen since shows); English is today's words.
  */
-import { formatLongDateTime } from '../../../shared/labels';
+import { formatDateTime } from '../../../shared/intl-format';
+import { currentLanguage, type MessageId, t } from '../../i18n/i18n';
+import './messages'; // the 'emergency' words these say
 
-/** What emergency access is, at the top of the screen. */
-export const EMERGENCY_INTRO =
-  'A trustee you chose can ask to open the things you marked for an emergency, such as a stay in hospital. If you do not refuse before the wait ends, they can open those things and nothing else. No letter is sent and nothing is released.';
-
-const when = (iso: string) => formatLongDateTime(Date.parse(iso));
+const when = (iso: string) => formatDateTime(Date.parse(iso), currentLanguage());
 
 /** A request still in its wait. */
-export const waitingText = (who: string, requestedAt: string, waitEndsAt: string | null) =>
-  `${who} asked for emergency access on ${when(requestedAt)}. Unless you refuse, they can open what you chose for an emergency from ${waitEndsAt ? when(waitEndsAt) : 'the end of the wait'}.`;
+export const waitingText = (name: string, requestedAt: string, waitEndsAt: string | null) =>
+  t('emergency.waiting', { name, requestedAt: when(requestedAt), from: waitEndsAt ? when(waitEndsAt) : t('emergency.waitEnd') });
 
 /** A granted request. */
-export const grantedText = (who: string, grantedAt: string | null) =>
-  `${who} can open what you chose for an emergency${grantedAt ? ` since ${when(grantedAt)}` : ''}. End the emergency when you can act again.`;
+export const grantedText = (name: string, grantedAt: string | null) => (grantedAt ? t('emergency.grantedSince', { name, grantedAt: when(grantedAt) }) : t('emergency.granted', { name }));
 
-/** The toasts after each button. */
-export const REFUSED_TOAST = 'You refused. Nothing was opened.';
-export const endedToast = (who: string) => `The emergency is over. ${who} can no longer open anything new; what they already opened, they may have kept.`;
+/** The toast after "End the emergency". */
+export const endedToast = (name: string) => t('emergency.endedToast', { name });
 
 /** After a granted emergency was ended (rekey.ts): what the trustee may still hold, and what to do. */
-export const rekeyText = (name: string) =>
-  `${name} could open what you chose for an emergency, and may have kept what they saw. To be sure their kit opens nothing more, make new trustee kits: once the new kits are handed over, the old ones open nothing, and what you chose for an emergency is sealed again with new keys. If a document they could open links to a file kept elsewhere, change who can open that file there too.`;
+export const rekeyText = (name: string) => t('emergency.rekey', { name });
 
-/** The link of the re-key prompt: the Trustees screen, where "Trustee kits" are made. */
-export const REKEY_LINK = 'Make new trustee kits';
-
-/** When nothing is asked. */
-export const NOTHING_ASKED = 'No one has asked for emergency access.';
-
-/** How a past request ended, in a few words. */
-export const PAST_WORDS: Record<string, string> = {
-  refused: 'You refused.',
-  ended: 'You ended the emergency.',
-  withdrawn: 'The trustee was removed before the wait ended; nothing was opened.',
-};
+/** How a past request ended, in a few words (null for a phase without them). */
+export const pastWords = (phase: string): string | null => (phase === 'refused' || phase === 'ended' || phase === 'withdrawn' ? t(`emergency.past.${phase}`) : null);
 
 /** A trustee with no kit (emergency-access.ts): why not, and what to do. */
-export const noKitText = (name: string) =>
-  `${name} has no trustee kit yet, so you cannot give them emergency access: their kit is what opens it. Make trustee kits first (“Trustee kits” on this page), then come back here.`;
+export const noKitText = (name: string) => t('emergency.noKit', { name });
 
 /**
  * The server named, for `name`, trustee kits older than ones this device has seen in use (kits the
  * owner replaced): nothing is sealed for them (emergency-access.ts trusteeKitSecret).
  */
-export const retiredKitsText = (name: string) =>
-  `${name}'s emergency access was not sealed: your server named trustee kits that were replaced by newer ones this device has seen in use. Nothing was sent. Please try again later. If it happens again, your server may be out of date or not telling the truth: please tell whoever runs your Afterword server.`;
+export const retiredKitsText = (name: string) => t('emergency.retiredKits', { name });
 
 /** The server has not (yet) an item the owner chose (a 404 for a document or item): their changes are not synced. */
-export const NOT_SYNCED = 'An item you chose is not on the server yet. Wait until your changes are synced, then save again.';
+export const notSyncedText = () => t('emergency.notSynced');
 
 /** The server does not list `name` as the owner's trustee (a 404 NO_SUCH_TRUSTEE): not synced yet, or removed on another device. */
-export const trusteeNotOnServerText = (name: string) =>
-  `${name} is not on the server as your trustee yet, or was removed on another of your devices. Wait until your changes are synced, then open this again.`;
+export const trusteeNotOnServerText = (name: string) => t('emergency.trusteeNotOnServer', { name });
 
 /** The server holds a newer choice for `name`, saved on another device and not synced here yet (409 STALE_CHOICE): this device fetches it. */
-export const staleChoiceText = (name: string) =>
-  `${name}'s emergency access was changed on another of your devices, and this device has not received that change yet. It is fetching it now: open Emergency access on their card again in a moment, check it, then save.`;
+export const staleChoiceText = (name: string) => t('emergency.staleChoice', { name });
 
 /** The server refused a re-seal and the sync this device asked for brought no newer choice: the server holds another than this device (told once). */
-export const serverHoldsOtherText = (name: string) =>
-  `The server holds an emergency choice for ${name} that is not the one on this device, so what they may open was not updated. Open Emergency access on their card, check what they may open, and save it again.`;
+export const serverHoldsOtherText = (name: string) => t('emergency.serverHoldsOther', { name });
 
 /** A choice older than one this device has already sealed for `name` (a replayed record: never sealed). */
-export const olderChoiceText = (name: string) =>
-  `This device was given an older emergency choice for ${name} than one it has already saved, so it was not used. Open Emergency access on their card, check what they may open, and save it again.`;
+export const olderChoiceText = (name: string) => t('emergency.olderChoice', { name });
 
 /** Nothing chosen (or every chosen item was deleted). */
-export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
+export const nothingChosenText = () => t('emergency.nothingChosen');
 /**
  * Why `name`'s emergency access could not be brought up to date when the server refused it (a 4xx
  * other than a lapsed session or a busy server): what they can open is the last version that was
  * saved. `tooLong` when the sealed bundle was over the server's size (an item's words too long).
  */
-export const notUpdatedText = (name: string, tooLong: boolean) =>
-  `${name}'s emergency access could not be updated, so they would open what you saved before. ` +
-  (tooLong ? 'What you chose for them is too long to seal in one bundle: choose fewer items, or shorten the longest.' : 'Open Emergency access on their card and save it again.');
+export const notUpdatedText = (name: string, tooLong: boolean) => t(tooLong ? 'emergency.notUpdatedTooLong' : 'emergency.notUpdated', { name });
 
 /** A wait in words: "1 hour", "48 hours", "1 week", "4 weeks". */
-export const waitWords = (hours: number) => (hours >= 168 && hours % 168 === 0 ? `${hours / 168} week${hours === 168 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`);
+export const waitWords = (hours: number) => (hours >= 168 && hours % 168 === 0 ? t('emergency.weeks', { n: hours / 168 }) : t('emergency.hours', { n: hours }));
 
 /** The waits the owner can choose from (1 hour to 4 weeks: shared/schema/trustee.ts EMERGENCY_WAIT_HOURS). */
 export const WAIT_CHOICES = [1, 6, 12, 24, 48, 72, 168, 336, 672] as const;
 
-const things = (n: number) => (n === 1 ? 'this 1 item' : `these ${n} items`);
-
 /** What the owner's choice means, in one sentence. */
 export const choiceSentence = (name: string, count: number, waitHours: number) =>
-  count === 0 ? `${name} cannot ask for emergency access.` : `${name} can open ${things(count)} if they ask and you do not refuse within ${waitWords(waitHours)}.`;
+  count === 0 ? t('emergency.cannotAsk', { name }) : count === 1 ? t('emergency.canOpenOne', { name, wait: waitWords(waitHours) }) : t('emergency.canOpen', { name, count, wait: waitWords(waitHours) });
 
 /** Where the trustee stands in the order trustees are asked. */
-export const orderSentence = (name: string, position: number) =>
-  position === 0 ? `${name} can ask first.` : `${name} can ask only after each trustee placed before them has asked and you refused, or has been removed.`;
+export const orderSentence = (name: string, position: number) => (position === 0 ? t('emergency.askFirst', { name }) : t('emergency.askAfter', { name }));
 
-/** What is never in an emergency. */
-export const NO_LETTERS = 'Letters are never opened in an emergency: they stay for after your death.';
+/** How many places the order offers (first to tenth). */
+export const ORDER_PLACES = 10;
+/** The order's choice for place `position` (0: "Ask Maria first", … 9: "… tenth"). */
+export const orderChoice = (name: string, position: number) => t(`emergency.order.${position}` as MessageId, { name });
 
 /** The toasts of the emergency access dialog. */
-export const savedToast = (name: string) => `${name} has emergency access to what you chose.`;
-export const removedToast = (name: string) => `${name} can no longer ask for emergency access.`;
+export const savedToast = (name: string) => t('emergency.savedToast', { name });
+export const removedToast = (name: string) => t('emergency.removedToast', { name });
 
 /**
  * The owner would not be told of `name`'s request at once (no confirmed address, no device taking
  * Web Push: GET /api/emergency `reach`): what that means, and the two ways to change it.
  */
-export const unreachableText = (name: string) =>
-  `If ${name} asks, you would only find out by opening Afterword: your e-mail address is not confirmed, and none of your devices shows notifications from Afterword. To be told at once, confirm your address (add or change it on your Profile page), or turn on notifications on this device.`;
+export const unreachableText = (name: string) => t('emergency.unreachable', { name });
 
 /** The toast after "Turn on notifications on this device", by outcome (web/pwa/push-subscribe.ts). */
-export const PUSH_OUTCOME_WORDS: Record<string, { title: string; description: string }> = {
-  subscribed: { title: 'Notifications are on', description: 'If a trustee asks for emergency access, this device tells you at once.' },
-  denied: { title: 'Notifications are off', description: 'Notifications are turned off for Afterword on this device. You can allow them in your browser’s settings, or confirm your e-mail address instead.' },
-  unavailable: { title: 'No notifications here', description: 'This server does not send notifications. Please confirm your e-mail address instead.' },
-  unsupported: { title: 'No notifications here', description: 'This device could not be set up for notifications. Please confirm your e-mail address instead.' },
-  failed: { title: 'No notifications here', description: 'This device could not be set up for notifications. Please confirm your e-mail address instead.' },
-};
-
+export function pushOutcomeWords(outcome: string): { title: string; description: string } {
+  if (outcome === 'subscribed' || outcome === 'denied') return { title: t(`emergency.push.${outcome}.title`), description: t(`emergency.push.${outcome}.description`) };
+  return { title: t('emergency.push.none.title'), description: t(outcome === 'unavailable' ? 'emergency.push.unavailable.description' : 'emergency.push.failed.description') };
+}

@@ -14,7 +14,10 @@ export const CATALOGS = `${REPO_ROOT}web/i18n/catalogs/`;
 /** One namespace's catalog of one language. */
 export const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${CATALOGS}${lang}/${ns}.json`, 'utf8')) as Record<string, string>;
 /** The namespaces on the catalogs so far, each walked by the language tests (a new one fails the first walk until it is). */
-export const NAMESPACES = ['shell', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found'] as const;
+export const NAMESPACES = [
+  'shell', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
+  'sharing', 'emergency', // the owner's sharing and emergency screens (web/features/sharing, web/features/emergency)
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));
 export const ar: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('ar', ns)));
@@ -110,3 +113,9 @@ export async function walkDeleteQuestion(page: Page, card: Locator, words: Set<s
 export async function hideUnmoved(page: Page): Promise<void> {
   await page.locator('button[aria-label^="Share now"]').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
 }
+
+/**
+ * The pseudo-locale's words of message `id` up to its first placeholder (e.g. "Share now: " of
+ * "Share now: {title}"): a name or label that goes on with a person's own words is found by them.
+ */
+export const pseudoStart = (id: string) => accent(en[id].split('{')[0]);

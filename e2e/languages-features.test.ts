@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { choose, expectToast } from './record-screens';
 import { hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
 import { en, englishWords, expectAllTranslated, hideUnmoved, pseudo, pseudoOwner, walkDeleteQuestion, walkEmptyScreen } from './language-steps';
+import { accent } from '../web/i18n/pseudo';
+import { pseudoStart } from './language-steps';
 
 describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
@@ -169,6 +171,88 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await page.goto('/no-such-page');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('notFound.title'));
     await expectAllTranslated(page, main, 'the not-found page', words);
+    await context.close();
+  });
+
+  // The owner's sharing and emergency screens (namespaces 'sharing' and 'emergency'). The viewer's page
+  // a link opens (web/features/sharing/SharedPage.tsx) is still English: the walk keeps a link there in English words.
+  it('under the pseudo-locale, Share now, Shared with you, the sharing timeline and emergency access leave no English word of their own', async () => {
+    const { context, page } = await pseudoOwner(() => phone('en-US'));
+    const words = englishWords(['sharing', 'emergency']);
+    // A trustee, whose card offers Share now and Emergency access.
+    await page.goto('/trustees');
+    await page.getByRole('button', { name: pseudo('trustees.addFirst') }).click();
+    const add = page.getByRole('dialog');
+    await add.getByLabel(pseudo('trustees.nameLabel')).fill('Margarita Alba');
+    await add.getByLabel(pseudo('trustees.emailLabel')).fill('margarita@alba.es'); // no English word in it: 'example' is one of emergency's
+    await choose(page, pseudo('trustees.accessLabel'), pseudo('trustees.access.full'));
+    await add.getByRole('button', { name: pseudo('trustees.submitAdd') }).click();
+    await expectToast(page, pseudo('trustees.addedToast'));
+    const card = page.getByRole('list', { name: pseudo('trustees.list') }).getByRole('listitem').first();
+    const shareNow = card.getByRole('button', { name: `${pseudoStart('sharing.shareNowLabel')}Margarita Alba` });
+    await shareNow.waitFor();
+    await expectAllTranslated(page, card, "the trustee's card", words);
+
+    // Share now: the empty list, the after-death lines, then a link made for Clara and its hand-over.
+    await shareNow.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(pseudo('sharing.dialog.nobody')).waitFor();
+    await expectAllTranslated(page, dialog, 'the Share now dialog', words);
+    await dialog.getByLabel(pseudo('sharing.dialog.nameLabel')).fill('Clara Ruiz');
+    await dialog.getByRole('button', { name: pseudo('sharing.shareNow'), exact: true }).click();
+    const linkField = dialog.getByLabel(`${pseudoStart('sharing.handOver.linkLabel')}Clara Ruiz`);
+    await linkField.waitFor();
+    await expectAllTranslated(page, dialog, 'the Share now dialog, a link made', words);
+    const link = await linkField.inputValue();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Kept on the viewer's page (English still), the link shows in the dashboard's Shared with you; removed from there.
+    await page.goto(link);
+    await page.getByLabel('Who shared it with you?').fill('Clara');
+    await page.getByRole('button', { name: 'Keep in my Afterword account' }).click();
+    await page.getByText('This link is kept in your account.').waitFor();
+    await page.goto('/dashboard');
+    const kept = page.getByRole('region', { name: pseudo('sharing.withYou.title') });
+    await kept.getByText(`${pseudoStart('sharing.withYou.from')}Clara`).waitFor();
+    await expectAllTranslated(page, kept, 'Shared with you', words);
+    await kept.getByRole('button', { name: pseudoStart('sharing.withYou.removeLabel') }).click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByText(pseudoStart('sharing.withYou.removeDescription')).waitFor();
+    await expectAllTranslated(page, ask, 'the remove question', words);
+    await ask.getByRole('button', { name: pseudo('sharing.withYou.remove') }).click();
+    await expectToast(page, pseudo('sharing.withYou.removed'));
+
+    // The share listed (opened once, by the keeping), then stopped.
+    await page.goto('/trustees');
+    await shareNow.click();
+    const stop = dialog.getByRole('button', { name: `${pseudoStart('sharing.stopWith')}Clara Ruiz` });
+    await stop.waitFor();
+    await expectAllTranslated(page, dialog, 'the Share now dialog, its list', words);
+    await stop.click();
+    await ask.getByText(accent('will not see anything new')).waitFor();
+    await expectAllTranslated(page, ask, 'the stop question', words);
+    await ask.getByRole('button', { name: pseudo('sharing.stop') }).click();
+    await expectToast(page, pseudo('sharing.toast.stopped'), pseudo('sharing.toast.stoppedNow'));
+    await page.keyboard.press('Escape');
+
+    // Settings' timeline: made, opened, stopped, in words (the dates are Intl's, en-US under the pseudo-locale).
+    await page.goto('/settings');
+    const timeline = page.getByRole('list', { name: pseudo('sharing.timeline.list') });
+    await timeline.getByText(accent('You stopped sharing')).waitFor();
+    const header = page.getByRole('heading', { name: pseudo('sharing.timeline.title') }).locator('..');
+    await expectAllTranslated(page, header, 'the sharing timeline\'s heading', words);
+    for (const line of await timeline.locator('li > span').all()) await expectAllTranslated(page, line, 'a line of the sharing timeline', words);
+
+    // Emergency access: the dialog for a trustee with no kit yet, then the owner's emergency screen.
+    await page.goto('/trustees');
+    await card.getByRole('button', { name: pseudoStart('emergency.buttonLabel') }).click();
+    await dialog.getByText(accent('has no trustee kit yet')).waitFor();
+    await expectAllTranslated(page, dialog, 'the emergency access dialog, no kit', words);
+    await page.keyboard.press('Escape');
+    await page.goto('/emergency');
+    await page.getByText(pseudo('emergency.nothingAsked')).waitFor();
+    await expectAllTranslated(page, page.locator('main'), '/emergency', words);
     await context.close();
   });
 });

@@ -14,7 +14,11 @@ export const CATALOGS = `${REPO_ROOT}web/i18n/catalogs/`;
 /** One namespace's catalog of one language. */
 export const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${CATALOGS}${lang}/${ns}.json`, 'utf8')) as Record<string, string>;
 /** The namespaces on the catalogs so far, each walked by the language tests (a new one fails the first walk until it is). */
-export const NAMESPACES = ['shell', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found'] as const;
+export const NAMESPACES = [
+  'shell', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
+  // session 24: the dashboard and Settings
+  'dashboard',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));
 export const ar: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('ar', ns)));

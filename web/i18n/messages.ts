@@ -6,6 +6,7 @@
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
@@ -26,6 +27,7 @@ interface NamespaceFiles {
   tasks: typeof tasks;
   profile: typeof profile;
   'not-found': typeof notFound;
+  dashboard: typeof dashboard;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'shell', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
   // session 24: the dashboard and Settings
   'dashboard',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));

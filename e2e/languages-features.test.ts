@@ -1,7 +1,7 @@
 /**
  * Issue 44, the moved features under the tests' pseudo-locale at 390 px (docs/i18n.md "Moving a
  * feature"): Legal Documents, Trustees, the Message Vault, My After-Death Plan, Survivor Tasks,
- * Profile Settings, the not-found page and the dashboard leave no English word of their own catalogs on any of
+ * Profile Settings, the not-found page, the dashboard and Settings leave no English word of their own catalogs on any of
  * their screens (the page, its empty states and tabs, its dialogs, a card, the delete question, the
  * toasts) and nothing wider than the screen. Each walk checks its own feature's words: a part of
  * another feature not moved yet is hidden (hideUnmoved) or left out.
@@ -229,6 +229,47 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     // With a birthdate: the panel's tabs and headings (an insight itself is the AI helper's words).
     await astrology.getByRole('heading', { name: pseudo('dashboard.astrology.favorable') }).waitFor();
     await expectAllTranslated(page, astrology.getByRole('tablist'), 'the astrological panel\'s tabs', words);
+    await context.close();
+  });
+
+  // session 24: the Settings screen's own cards (web/features/settings); the cards it shows from other
+  // features (language, sharing, export, install, privacy) and the keys' kit buttons keep their own words.
+  it('under the pseudo-locale, Settings (release after death and its choices, readiness, the rehearsal, the recovery kit, activity, a toast) leaves no English word of its own', async () => {
+    const { context, page } = await pseudoOwner(() => phone('en-US'));
+    const words = englishWords(['settings']);
+    await page.goto('/settings');
+    const title = page.getByRole('heading', { level: 1, name: pseudo('settings.title') });
+    await title.waitFor();
+    const card = (id: MessageId) => page.locator('main div.rounded-xl', { has: page.getByRole('heading', { level: 2, name: pseudo(id), exact: true }) }).last();
+    const release = card('settings.release.title');
+    await release.getByText(pseudo('settings.release.active')).waitFor();
+    const readiness = card('settings.readiness.title');
+    await readiness.getByRole('heading', { name: pseudo('settings.readiness.trustees') }).waitFor();
+    // The server's own words: what is missing, and the activity lines (not on the catalogs: the server writes them).
+    await readiness.locator('section[aria-labelledby="readiness-missing"] li').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
+    const activity = card('settings.activity.title');
+    await activity.locator('ol li').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
+    const kit = card('settings.kit.title');
+    await kit.getByTestId('recovery-kit-state').waitFor();
+    await kit.locator('button').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true))); // the keys feature's
+    await readiness.locator('summary').click(); // for the server's administrator
+    const parts = [
+      [page.locator('main div.mb-6', { has: title }), 'the header'],
+      [release, 'release after death'],
+      [readiness, 'would your plan work today'],
+      [card('settings.rehearsal.title'), 'the rehearsal'],
+      [kit, 'the recovery kit'],
+      [activity, 'the activity'],
+    ] as const;
+    for (const [part, where] of parts) await expectAllTranslated(page, part, where, words);
+
+    // The check-in interval's choices, and the verification e-mail's toast.
+    await release.getByRole('combobox').first().click();
+    await page.getByRole('option', { name: pseudo('settings.release.checkInOff') }).waitFor();
+    await expectAllTranslated(page, page.getByRole('listbox'), 'the check-in intervals', words);
+    await page.keyboard.press('Escape');
+    await readiness.getByRole('button', { name: pseudo('settings.ownerEmail.send') }).click();
+    await expectToast(page, pseudo('settings.ownerEmail.queued'));
     await context.close();
   });
 });

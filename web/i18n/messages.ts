@@ -12,6 +12,7 @@ import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
 import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
+import type settings from './catalogs/en/settings.json';
 import type shell from './catalogs/en/shell.json';
 import type tasks from './catalogs/en/tasks.json';
 import type trustees from './catalogs/en/trustees.json';
@@ -28,6 +29,7 @@ interface NamespaceFiles {
   profile: typeof profile;
   'not-found': typeof notFound;
   dashboard: typeof dashboard;
+  settings: typeof settings;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -115,3 +115,8 @@ export async function walkDeleteQuestion(page: Page, card: Locator, words: Set<s
 export async function hideUnmoved(page: Page): Promise<void> {
   await page.locator('button[aria-label^="Share now"]').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
 }
+
+/** Hides every element `parts` finds (words that are not the catalogs': the AI helper's answers, the server's lines), so a walk checks the rest. */
+export async function hideWords(parts: Locator): Promise<void> {
+  await parts.evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
+}

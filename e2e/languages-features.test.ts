@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageId } from '../web/i18n/messages';
 import { choose, expectToast } from './record-screens';
 import { hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
-import { en, englishWords, expectAllTranslated, hideUnmoved, pseudo, pseudoOwner, walkDeleteQuestion, walkEmptyScreen } from './language-steps';
+import { en, englishWords, expectAllTranslated, hideUnmoved, hideWords, pseudo, pseudoOwner, walkDeleteQuestion, walkEmptyScreen } from './language-steps';
 
 describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     const recommendations = page.locator('[aria-labelledby="recommendations-heading"]');
     await recommendations.locator('li').first().waitFor();
     // The recommendations themselves are the AI helper's words (English on the device), not the catalog's.
-    await recommendations.locator('li').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
+    await hideWords(recommendations.locator('li'));
     const astrology = page.locator('[aria-labelledby="astrology-heading"]');
     await astrology.getByText(pseudo('dashboard.astrology.noBirthdate')).waitFor();
     const parts = [
@@ -246,12 +246,12 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     const readiness = card('settings.readiness.title');
     await readiness.getByRole('heading', { name: pseudo('settings.readiness.trustees') }).waitFor();
     // The server's own words: what is missing, and the activity lines (not on the catalogs: the server writes them).
-    await readiness.locator('section[aria-labelledby="readiness-missing"] li').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
+    await hideWords(readiness.locator('section[aria-labelledby="readiness-missing"] li'));
     const activity = card('settings.activity.title');
-    await activity.locator('ol li').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
+    await hideWords(activity.locator('ol li'));
     const kit = card('settings.kit.title');
     await kit.getByTestId('recovery-kit-state').waitFor();
-    await kit.locator('button').evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true))); // the keys feature's
+    await hideWords(kit.locator('button')); // the keys feature's
     await readiness.locator('summary').click(); // for the server's administrator
     const parts = [
       [page.locator('main div.mb-6', { has: title }), 'the header'],

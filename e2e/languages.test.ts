@@ -12,6 +12,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, MOBILE, poll, useBrowserSuite } from './harness';
 import { ar, catalog, CATALOGS, en, expectAllTranslated, NAMESPACES, pseudo, signUpHere } from './language-steps';
+import { docShot } from './doc-shots';
 
 describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
@@ -70,7 +71,15 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
       expect(await page.evaluate(() => document.documentElement.dir), path).toBe('rtl');
       await expectNoSeriousA11yViolations(page, `${path} in Arabic`);
     }
+    // session 24: the dashboard (its wizard showing) and Settings, right to left.
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 2, name: ar['dashboard.wizard.title'] }).waitFor();
+    await page.getByRole('heading', { level: 2, name: ar['dashboard.quick.title'] }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expectNoSeriousA11yViolations(page, '/dashboard in Arabic');
+    await docShot(page, 'dashboard-ar.png');
     await settings.goto('/settings');
+    await settings.getByRole('heading', { level: 1, name: ar['settings.title'] }).waitFor();
     await settings.getByRole('heading', { name: ar['language.title'] }).waitFor();
     expect(await settings.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectNoSeriousA11yViolations(settings, '/settings in Arabic');

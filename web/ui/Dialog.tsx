@@ -16,7 +16,6 @@ import { cn } from './cn';
 import { useReturnFocus } from './return-focus';
 import { keepFocusFromFrames } from './focus-from-frames';
 import { useT } from '../i18n/i18n';
-import { useSignedInMessages } from './signed-in-messages';
 
 export const DialogClose = RadixDialog.Close;
 
@@ -43,7 +42,6 @@ export const panelClasses =
 export function Dialog({ open, onOpenChange, title, description, trigger, footer, children, size = 'md' }: DialogProps) {
   // With a Trigger Radix returns focus to it; opened by state, focus returns to the opener.
   const returnFocus = useReturnFocus(open);
-  useSignedInMessages();
   const { t } = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
   it('under the pseudo-locale, the moved feature screens leave no English word in any tab', async () => {
     const { context, page } = await pseudoOwner(() => phone('en-US'));
     const main = page.locator('main');
-    const words = englishWords(['shell', 'auth', 'plan', 'tasks', 'profile', 'not-found']);
+    const words = englishWords(['shell', 'signed-in', 'auth', 'plan', 'tasks', 'profile', 'not-found']);
 
     // My After-Death Plan: each tab (its form, its lists' empty states, the obituary helper's fields).
     await page.goto('/death-plan');

@@ -9,8 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, goOffline, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
-import { addAcceptedTrustees, allChangesSaved as synced, choose, confirmDialog, expectToast, fillInDialog, openDialog, openSignedIn } from './record-screens';
+import { expectNoSeriousA11yViolations, goOffline, hasChromium, mobileContext, poll, useMailSuite } from './harness';
+import { addAcceptedTrustees, addLinkDocument, allChangesSaved as synced, confirmDialog, expectToast, fillInDialog, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 /** The account's emergency settings and one item's shares, read by the signed-in page (its cookie). */
 const settings = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/emergency')).json()) as { settings: Array<{ waitHours: number; items: string[] }> }).settings.map((s) => [s.waitHours, s.items.length]));
@@ -20,22 +20,9 @@ describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue
   const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
 
   it('an emergency choice saved and a live share stopped with no network both reach the server once the device is back online (390 px)', async () => {
-    const context = await mobileContext(suite.browser, suite.server.url);
-    const page = await context.newPage();
-    const user = uniqueUser('Ada');
-    await registerViaUi(page, user);
-    await page.waitForURL('**/dashboard');
-
     // A document, shared online with Maria (the dialog keeps its list on the device).
-    await openSignedIn(page, '/documents/upload');
-    const upload = openDialog(page);
-    await choose(page, 'Document Type', 'Will & Testament');
-    await upload.getByLabel('Document Name').fill('Will');
-    await upload.getByText('Link to it').click();
-    await upload.getByLabel('Document URL').fill('https://files.example.com/will.pdf');
-    await upload.getByRole('button', { name: 'Save Link' }).click();
-    await upload.waitFor({ state: 'detached' });
-    await synced(page);
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', mobileContext);
+    await addLinkDocument(page, 'Will');
     const shareButton = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Will' }).getByRole('button', { name: 'Share now: Will' });
     await shareButton.click();
     const share = openDialog(page);

@@ -21,11 +21,10 @@ import { useCurrentDb } from '../../db/current';
 import { syncNow } from '../../sync';
 import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
-import { pendingRefreshesIn, useFollow, type ShareSource } from '../sharing';
+import { pendingRefreshesIn, runNowOnlineAndSynced, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
 import { sentLaterToast } from './emergency-words';
-import { useSyncStore } from '../../sync/sync-store';
 
 const api = apiFetch as Api;
 
@@ -86,14 +85,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
         running = false;
       }
     };
-    const run = () => void send().catch((err: unknown) => console.error('Sending emergency choices saved offline failed:', err));
-    run();
-    window.addEventListener('online', run);
-    const unsubscribe = useSyncStore.subscribe((s, prev) => s.status === 'synced' && prev.status !== 'synced' && run());
-    return () => {
-      window.removeEventListener('online', run);
-      unsubscribe();
-    };
+    return runNowOnlineAndSynced(() => void send().catch((err: unknown) => console.error('Sending emergency choices saved offline failed:', err)));
   }, [deps, open, db]);
 
   const bundles = useMemo(() => emergencyBundles(source), [source]);

@@ -217,3 +217,15 @@ export async function addAcceptedTrustees(
     expect((await fetch(`${mail.serverUrl}${u.pathname}${u.search}`, { method: 'POST' })).status).toBe(200);
   }
 }
+
+/** Adds a link document called `name` on the documents upload screen (open on `page`), and waits until it is synced. */
+export async function addLinkDocument(page: Page, name: string, url = 'https://files.example.com/will.pdf'): Promise<void> {
+  const upload = openDialog(page);
+  await choose(page, 'Document Type', 'Will & Testament');
+  await upload.getByLabel('Document Name').fill(name);
+  await upload.getByText('Link to it').click();
+  await upload.getByLabel('Document URL').fill(url);
+  await upload.getByRole('button', { name: 'Save Link' }).click();
+  await upload.waitFor({ state: 'detached' });
+  await allChangesSaved(page);
+}

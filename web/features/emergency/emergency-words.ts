@@ -61,6 +61,23 @@ export const trusteeNotOnServerText = (name: string) =>
 export const staleChoiceText = (name: string) =>
   `${name}'s emergency access was changed on another of your devices, and this device has not received that change yet. It is fetching it now: open Emergency access on their card again in a moment, check it, then save.`;
 
+/** The server holds another choice for `name` than the one this device's choice was edited from (409 CHOICE_CHANGED): the owner's choice is kept, to look at and save again. */
+export const changedMeanwhileText = (name: string) =>
+  `${name}'s emergency access was changed or removed on another of your devices after you began this change, so it was not saved over it. Your choice is kept on this device: look at it again, and save it to apply it.`;
+
+/** A choice saved while offline, waiting on this device (pending-choices.ts), in the dialog and under the trustee's card. */
+export const waitingChoiceText = (name: string, hadOne: boolean) =>
+  `Saved on this device: it is sent to the server once this device is back online. Until then ${hadOne ? `${name} can open what you saved before` : `${name} cannot ask for emergency access yet`}.`;
+
+/** The toast after a choice saved while offline. */
+export const savedOfflineToast = (name: string) => `${name}'s emergency access is saved on this device, and sent to the server once it is back online.`;
+
+/** A choice saved offline that the server then took (pending-choices.ts). */
+export const sentLaterToast = (name: string) => `${name}'s emergency access, saved while you were offline, has reached the server: ${name} has emergency access to what you chose.`;
+
+/** A choice saved offline that was not sent (changed elsewhere meanwhile, or refused): why, and that it is kept. */
+export const notSentText = (name: string, why: string) => `Your emergency access for ${name}, saved while offline, was not sent. ${why}`;
+
 /** The server refused a re-seal and the sync this device asked for brought no newer choice: the server holds another than this device (told once). */
 export const serverHoldsOtherText = (name: string) =>
   `The server holds an emergency choice for ${name} that is not the one on this device, so what they may open was not updated. Open Emergency access on their card, check what they may open, and save it again.`;

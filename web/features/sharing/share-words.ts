@@ -30,7 +30,12 @@ export const pendingText = (name: string) => `You are offline, or this has not r
 /** A share made offline, in the dialog's list until it reaches the server. */
 export const waitingText = (name: string) => `${name} can read this once this device is back online: the share waits here to reach the server.`;
 /** The dialog's list when the server cannot be reached. */
-export const OFFLINE_LIST_TEXT = 'You are offline: who else can see this is listed once this device is back online. You can still share it now.';
+export const OFFLINE_LIST_TEXT = 'You are offline: who else can see this is listed once this device is back online. You can still share it now, and stop sharing with those listed here.';
+/** A live share stopped while the server could not be reached (pending-shares.ts stopLiveShare): its stop waits on this device. */
+export const STOPS_ONLINE_TITLE = 'Stops when you are online';
+/** The same, in the dialog's list and its toast: the link still opens until the server hears. */
+export const stopsOnlineText = (name: string) =>
+  `Sharing with ${name} stops once this device is back online. Until then ${name} can still open the link, as it was when you stopped; your changes are no longer sent to it.`;
 
 /** The line over the trustees the owner can pick instead of typing a name. */
 export const PICK_TRUSTEE_TEXT = 'Or pick one of your trustees (your mail app then writes to them):';

@@ -95,6 +95,43 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await poll(() => page.getByText('Please enter both username and password.', { exact: true }).isVisible()).toBe(true);
+    // The first missing field takes the focus (the password typed, the name still missing).
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'));
+    expect(await focusedLabel()).toBe('username');
+    await page.getByLabel('Password', { exact: true }).fill('some password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await poll(focusedLabel).toBe('username');
+    await context.close();
+  });
+
+  it('register: each invalid field says why under it, the first takes the focus, and a change re-checks that field (issue 41: no react-hook-form)', async () => {
+    const context = await desktopContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Email').fill('  not an address ');
+    await page.getByLabel('Username').fill('ab');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const errorOf = (label: string) =>
+      page.getByLabel(label, { exact: true }).evaluate((el) => ({
+        invalid: el.getAttribute('aria-invalid'),
+        said: (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' | '),
+        focused: el === document.activeElement,
+      }));
+    await poll(() => errorOf('First Name')).toEqual({ invalid: 'true', said: 'First name is required', focused: true });
+    expect(await errorOf('Last Name')).toEqual({ invalid: 'true', said: 'Last name is required', focused: false });
+    expect(await errorOf('Email')).toEqual({ invalid: 'true', said: 'Invalid email address', focused: false });
+    expect(await errorOf('Username')).toEqual({ invalid: 'true', said: 'Username must be at least 3 characters', focused: false });
+    expect((await errorOf('Password')).said).toContain('Password must be at least 6 characters');
+    expect(await errorOf('Confirm Password')).toEqual({ invalid: null, said: '', focused: false });
+    // Typing fixes a field's message as the person goes; the others keep theirs until changed.
+    await page.getByLabel('First Name').fill('Ada');
+    await poll(() => errorOf('First Name')).toEqual({ invalid: null, said: '', focused: true });
+    await page.getByLabel('Username').fill('ab!');
+    await poll(async () => (await errorOf('Username')).said).toBe('Username may use letters, numbers, dots, dashes and underscores');
+    expect((await errorOf('Last Name')).said).toBe('Last name is required');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await poll(() => errorOf('Last Name')).toEqual({ invalid: 'true', said: 'Last name is required', focused: true });
+    expect(new URL(page.url()).pathname).toBe('/register');
     await context.close();
   });
 

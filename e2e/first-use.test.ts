@@ -10,7 +10,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
-import { signedInPage } from './record-screens';
+import { signedInPage, useSharedOwner } from './record-screens';
 
 /** Chunks the dashboard must not fetch before they are used (file names start with these). */
 const ON_FIRST_USE = ['SelectRadix', 'UserMenuDropdown', 'NotificationsMenuDropdown', 'MobileNavSheet', 'ConfirmDialog', 'PasswordPromptDialog', 'ReauthForm', 'upload', 'default-task-records'];
@@ -38,14 +38,21 @@ const loaded = (scripts: string[], chunk: string) => scripts.some((s) => s.start
 
 describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
   const suite = useBrowserSuite();
+  /** A desktop context without a service worker (nothing precached: a chunk blocked is never had). */
+  const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
+  // One owner, without the service worker, for the four tests of a chunk that comes late or never
+  // (the select's, a screen's): each opens the dashboard in a new tab, a new document whose module
+  // map has not loaded that chunk, and closes it (a sign-up is ~4.5 s of Chromium's CPU, issue 41).
+  // What they read is the dashboard's budget (the panel's own state, not stored: 'Moderate' in
+  // every new tab) and the Trustees screen, which none of them writes to.
+  const owner = useSharedOwner(suite, noCache);
 
-  /** The dashboard without a service worker, where Radix Select's chunk can never be fetched. */
+  /** The dashboard in a tab of the shared owner (no service worker), where Radix Select's chunk can never be fetched. */
   async function dashboardWithoutSelectCode() {
-    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
-    const opened = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
-    await opened.page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
-    await opened.context.route(/\/SelectRadix-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
-    return opened;
+    const { page } = await owner.open('/dashboard');
+    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    await page.route(/\/SelectRadix-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    return page;
   }
 
   it('the dashboard fetches no menu, select, sheet, dialog or upload code; offline, each opens on first use', async () => {
@@ -113,28 +120,24 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
 
   it('a select whose code cannot be fetched (offline before the app was cached) still works: the press gets a plain select, nothing breaks', async () => {
     // No service worker, and the select's chunk never arrives: a first visit gone offline too soon.
-    const { context, page } = await dashboardWithoutSelectCode();
+    const page = await dashboardWithoutSelectCode();
     const budget = page.getByRole('combobox', { name: 'Budget level' });
     await budget.click();
     await poll(() => budget.evaluate((el) => el.tagName)).toBe('SELECT');
     await budget.selectOption({ label: 'Premium' });
     await poll(() => budget.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Premium');
     expect(await page.getByText('Something went wrong').count()).toBe(0);
-    await context.close();
+    await page.close();
   });
 
   it('a select whose code arrives late still opens its list on screen, and the choice is made (slow network; the page long and scrolled)', async () => {
     // The list used to be placed against where the trigger had moved to by the time the code
     // arrived (the long dashboard still laying out), off screen with the page's scroll locked.
-    // One owner for the six tries (a sign-up is ~4.5 s of Chromium's CPU, issue 41), each try in a
-    // new tab: a new document, whose module map has not loaded the select's code, at 'Moderate'
-    // (the budget is the panel's own state, not stored), so each try's 'Premium' is a real choice.
-    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
-    const owner = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
-    const { context } = owner;
-    for (const [i, delayMs] of [0, 30, 80, 150, 300, 600].entries()) {
-      const page = i === 0 ? owner.page : await context.newPage();
-      if (i > 0) await page.goto('/dashboard');
+    // The shared owner for the six tries, each try in a new tab: a new document, whose module map
+    // has not loaded the select's code, at 'Moderate' (the budget is the panel's own state, not
+    // stored), so each try's 'Premium' is a real choice.
+    for (const delayMs of [0, 30, 80, 150, 300, 600]) {
+      const { context, page } = await owner.open('/dashboard');
       await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
       const late = async (route: Route) => {
         await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -150,11 +153,10 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
       await context.unroute(/\/SelectRadix-[^/]*\.js$/, late);
       await page.close();
     }
-    await context.close();
   });
 
   it('a letter typed on a focused select before its code has arrived picks the option it starts, as on a native select (the keypress is not lost)', async () => {
-    const { context, page } = await dashboardWithoutSelectCode();
+    const page = await dashboardWithoutSelectCode();
     const budget = page.getByRole('combobox', { name: 'Budget level' });
     expect(await budget.textContent()).toContain('Moderate');
     await budget.focus();
@@ -163,23 +165,22 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
     await page.waitForTimeout(1_100); // past the typeahead window (letters typed within 1 s search together)
     await page.keyboard.press('m'); // the next option starting with the letter, from the current one, as Radix and a native select do
     await poll(() => budget.textContent()).toContain('Moderate');
-    await context.close();
+    await page.close();
   });
 
   it("a screen whose code cannot be fetched says so in words and offers to reload; after reloading online it works", async () => {
-    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
+    const { page } = await owner.open('/dashboard');
     await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
-    const block = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
-    await context.route(/\/trustees-[^/]*\.js$/, block);
+    const block = (route: Route) => route.abort('internetdisconnected');
+    await page.route(/\/trustees-[^/]*\.js$/, block);
     await page.getByRole('link', { name: 'Trustees' }).first().click();
     await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
     expect(await page.locator('main, body').first().textContent()).toContain('Nothing you wrote is lost');
     await expectNoSeriousA11yViolations(page, 'the screen that could not be loaded');
-    await context.unroute(/\/trustees-[^/]*\.js$/, block);
+    await page.unroute(/\/trustees-[^/]*\.js$/, block);
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { name: 'Trustees', exact: true }).first().waitFor();
-    await context.close();
+    await page.close();
   });
   it('the pieces every page carries (the toaster, the update prompt) failing to load leave the screen as it is; the next load online brings them', async () => {
     // No service worker (the first visit, before it precached anything), and their code unreachable.

@@ -15,8 +15,11 @@ export const CATALOGS = `${REPO_ROOT}web/i18n/catalogs/`;
 export const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${CATALOGS}${lang}/${ns}.json`, 'utf8')) as Record<string, string>;
 /** The namespaces on the catalogs so far, each walked by the language tests (a new one fails the first walk until it is). */
 export const NAMESPACES = [
-  'shell', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
+  'shell', 'signed-in', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
   'sharing', 'emergency', // the owner's sharing and emergency screens (web/features/sharing, web/features/emergency)
+  // session 24: the dashboard and Settings
+  'dashboard',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));
@@ -33,8 +36,8 @@ export const englishWords = (namespaces: readonly Namespace[]) =>
       .flatMap((m) => m.replace(/\{[^}]*\}|<\/?\d+>|\S+\.com\S*/g, ' ').match(/[A-Za-z]{2,}/g) ?? [])
       .filter((w) => !/^(Afterword|AFTERWORD|APP|PDF|URL|https)$/.test(w)),
   );
-/** The first slice's words (the frame, sign-in and sign-up); each feature's walk checks its own namespace's words. */
-export const ENGLISH_WORDS = englishWords(['shell', 'auth']);
+/** The first slice's words (the frame, signed out and signed in; sign-in and sign-up); each feature's walk checks its own namespace's words. */
+export const ENGLISH_WORDS = englishWords(['shell', 'signed-in', 'auth']);
 
 /** The English words of `words` found in `text` (whole words; the pseudo-locale's are accented, so never match). */
 const englishIn = (text: string, words: Set<string>) => [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => words.has(w));
@@ -119,3 +122,7 @@ export async function hideUnmoved(page: Page): Promise<void> {
  * "Share now: {title}"): a name or label that goes on with a person's own words is found by them.
  */
 export const pseudoStart = (id: string) => accent(en[id].split('{')[0]);
+/** Hides every element `parts` finds (words that are not the catalogs': the AI helper's answers, the server's lines), so a walk checks the rest. */
+export async function hideWords(parts: Locator): Promise<void> {
+  await parts.evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).hidden = true)));
+}

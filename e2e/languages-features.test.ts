@@ -1,18 +1,18 @@
 /**
  * Issue 44, the moved features under the tests' pseudo-locale at 390 px (docs/i18n.md "Moving a
  * feature"): Legal Documents, Trustees, the Message Vault, My After-Death Plan, Survivor Tasks,
- * Profile Settings and the not-found page leave no English word of their own catalogs on any of
+ * Profile Settings, the not-found page, the dashboard and Settings leave no English word of their own catalogs on any of
  * their screens (the page, its empty states and tabs, its dialogs, a card, the delete question, the
  * toasts) and nothing wider than the screen. Each walk checks its own feature's words: a part of
  * another feature not moved yet is hidden (hideUnmoved) or left out.
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { MessageId } from '../web/i18n/messages';
 import { choose, expectToast } from './record-screens';
 import { hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
-import { en, englishWords, expectAllTranslated, hideUnmoved, pseudo, pseudoOwner, walkDeleteQuestion, walkEmptyScreen } from './language-steps';
+import { en, englishWords, expectAllTranslated, hideUnmoved, hideWords, pseudo, pseudoOwner, pseudoStart, walkDeleteQuestion, walkEmptyScreen } from './language-steps';
 import { accent } from '../web/i18n/pseudo';
-import { pseudoStart } from './language-steps';
 
 describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
   it('under the pseudo-locale, the moved feature screens leave no English word in any tab', async () => {
     const { context, page } = await pseudoOwner(() => phone('en-US'));
     const main = page.locator('main');
-    const words = englishWords(['shell', 'auth', 'plan', 'tasks', 'profile', 'not-found']);
+    const words = englishWords(['shell', 'signed-in', 'auth', 'plan', 'tasks', 'profile', 'not-found']);
 
     // My After-Death Plan: each tab (its form, its lists' empty states, the obituary helper's fields).
     await page.goto('/death-plan');
@@ -253,6 +253,106 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await page.goto('/emergency');
     await page.getByText(pseudo('emergency.nothingAsked')).waitFor();
     await expectAllTranslated(page, page.locator('main'), '/emergency', words);
+    await context.close();
+  });
+
+  // session 24: the dashboard (web/features/dashboard), its wizard and panels.
+  it('under the pseudo-locale, the dashboard (the banner, the wizard\'s four steps and their toasts, the cards, the panels, Quick Actions) leaves no English word of its own', async () => {
+    const { context, page } = await pseudoOwner(() => phone('en-US'));
+    const words = englishWords(['dashboard']);
+    await page.goto('/dashboard');
+    const wizard = page.locator('[aria-labelledby="wizard-heading"]');
+    const step = (id: MessageId) => wizard.getByRole('heading', { level: 3, name: pseudo(id) }).waitFor();
+    const next = () => wizard.getByRole('button', { name: pseudo('dashboard.wizard.saveContinue') }).click();
+    await step('dashboard.wizard.step1');
+    const recommendations = page.locator('[aria-labelledby="recommendations-heading"]');
+    await recommendations.locator('li').first().waitFor();
+    // The recommendations themselves are the AI helper's words (English on the device), not the catalog's.
+    await hideWords(recommendations.locator('li'));
+    const astrology = page.locator('[aria-labelledby="astrology-heading"]');
+    await astrology.getByText(pseudo('dashboard.astrology.noBirthdate')).waitFor();
+    const parts = [
+      [page.locator('main section').first(), 'the welcome banner'],
+      [wizard, 'the wizard, step 1'],
+      [page.locator('section[aria-labelledby="suggested-heading"]'), 'the cards'],
+      [recommendations, 'the recommendations panel'],
+      [astrology, 'the astrological panel, no birthdate'],
+      [page.locator('[aria-labelledby="quick-actions-heading"]'), 'Quick Actions'],
+    ] as const;
+    for (const [part, where] of parts) await expectAllTranslated(page, part, where, words);
+    expect(await page.locator('section[aria-labelledby="suggested-heading"]').textContent()).toContain(pseudo('dashboard.status.not-started'));
+
+    // Step 1: the blank e-mail's toast, then saved with a birthdate; steps 2 to 4 and their toasts.
+    await wizard.getByLabel(pseudo('dashboard.wizard.contactEmail')).fill(' ');
+    await next();
+    await expectToast(page, pseudo('dashboard.wizard.missingEmail'));
+    await wizard.getByLabel(pseudo('dashboard.wizard.contactEmail')).fill('layla@example.com');
+    await wizard.getByLabel(pseudo('dashboard.wizard.birthdate')).fill('1961-07-15');
+    await next();
+    await expectToast(page, pseudo('dashboard.wizard.toast1'), pseudo('dashboard.wizard.toast1Description'));
+    await step('dashboard.wizard.step2');
+    await expectAllTranslated(page, wizard, 'the wizard, step 2', words);
+    await next();
+    await expectToast(page, pseudo('dashboard.wizard.missingValue'));
+    await wizard.getByRole('button', { name: new RegExp(pseudo('dashboard.value.family')) }).click();
+    await next();
+    await expectToast(page, pseudo('dashboard.wizard.toast2'), pseudo('dashboard.wizard.toast2Description'));
+    await step('dashboard.wizard.step3');
+    await expectAllTranslated(page, wizard, 'the wizard, step 3', words);
+    await next();
+    await expectToast(page, pseudo('dashboard.wizard.toast3'), pseudo('dashboard.wizard.toast3Description'));
+    await step('dashboard.wizard.step4');
+    await expectAllTranslated(page, wizard, 'the wizard, step 4', words);
+    await wizard.getByRole('button', { name: pseudo('dashboard.wizard.finish') }).click();
+    await expectToast(page, pseudo('dashboard.wizard.toast4'), pseudo('dashboard.wizard.toast4Description'));
+    const note = page.getByText(pseudo('dashboard.complete.note'));
+    await note.waitFor();
+    await expectAllTranslated(page, note.locator('xpath=ancestor::div[1]'), 'the profile complete note', words);
+    await expectAllTranslated(page, page.locator('main section').first(), 'the welcome banner, complete', words);
+    // With a birthdate: the panel's tabs and headings (an insight itself is the AI helper's words).
+    await astrology.getByRole('heading', { name: pseudo('dashboard.astrology.favorable') }).waitFor();
+    await expectAllTranslated(page, astrology.getByRole('tablist'), 'the astrological panel\'s tabs', words);
+    await context.close();
+  });
+
+  // session 24: the Settings screen's own cards (web/features/settings); the cards it shows from other
+  // features (language, sharing, export, install, privacy) and the keys' kit buttons keep their own words.
+  it('under the pseudo-locale, Settings (release after death and its choices, readiness, the rehearsal, the recovery kit, activity, a toast) leaves no English word of its own', async () => {
+    const { context, page } = await pseudoOwner(() => phone('en-US'));
+    const words = englishWords(['settings']);
+    await page.goto('/settings');
+    const title = page.getByRole('heading', { level: 1, name: pseudo('settings.title') });
+    await title.waitFor();
+    const card = (id: MessageId) => page.locator('main div.rounded-xl', { has: page.getByRole('heading', { level: 2, name: pseudo(id), exact: true }) }).last();
+    const release = card('settings.release.title');
+    await release.getByText(pseudo('settings.release.active')).waitFor();
+    const readiness = card('settings.readiness.title');
+    await readiness.getByRole('heading', { name: pseudo('settings.readiness.trustees') }).waitFor();
+    // The server's own words: what is missing, and the activity lines (not on the catalogs: the server writes them).
+    await hideWords(readiness.locator('section[aria-labelledby="readiness-missing"] li'));
+    const activity = card('settings.activity.title');
+    await hideWords(activity.locator('ol li'));
+    const kit = card('settings.kit.title');
+    await kit.getByTestId('recovery-kit-state').waitFor();
+    await hideWords(kit.locator('button')); // the keys feature's
+    await readiness.locator('summary').click(); // for the server's administrator
+    const parts = [
+      [page.locator('main div.mb-6', { has: title }), 'the header'],
+      [release, 'release after death'],
+      [readiness, 'would your plan work today'],
+      [card('settings.rehearsal.title'), 'the rehearsal'],
+      [kit, 'the recovery kit'],
+      [activity, 'the activity'],
+    ] as const;
+    for (const [part, where] of parts) await expectAllTranslated(page, part, where, words);
+
+    // The check-in interval's choices, and the verification e-mail's toast.
+    await release.getByRole('combobox').first().click();
+    await page.getByRole('option', { name: pseudo('settings.release.checkInOff') }).waitFor();
+    await expectAllTranslated(page, page.getByRole('listbox'), 'the check-in intervals', words);
+    await page.keyboard.press('Escape');
+    await readiness.getByRole('button', { name: pseudo('settings.ownerEmail.send') }).click();
+    await expectToast(page, pseudo('settings.ownerEmail.queued'));
     await context.close();
   });
 });

@@ -5,13 +5,16 @@
  * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
  * (and every moved feature's screen) right to left (`<html lang="ar" dir="rtl">`) that pass axe, and
  * signing up there makes an Arabic account; choosing another language in Settings shows it at once,
- * keeps it on the device and saves it with the account, offline once the device is online again.
+ * keeps it on the device and saves it with the account, offline once the device is online again;
+ * one the server refuses says so in a toast and the saved language shows again.
  * The moved features' own walks: e2e/languages-features.test.ts.
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, MOBILE, poll, useBrowserSuite } from './harness';
+import { expectToast } from './record-screens';
 import { ar, catalog, CATALOGS, en, expectAllTranslated, NAMESPACES, pseudo, signUpHere } from './language-steps';
+import { docShot } from './doc-shots';
 
 describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
@@ -70,7 +73,15 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
       expect(await page.evaluate(() => document.documentElement.dir), path).toBe('rtl');
       await expectNoSeriousA11yViolations(page, `${path} in Arabic`);
     }
+    // session 24: the dashboard (its wizard showing) and Settings, right to left.
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 2, name: ar['dashboard.wizard.title'] }).waitFor();
+    await page.getByRole('heading', { level: 2, name: ar['dashboard.quick.title'] }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expectNoSeriousA11yViolations(page, '/dashboard in Arabic');
+    await docShot(page, 'dashboard-ar.png');
     await settings.goto('/settings');
+    await settings.getByRole('heading', { level: 1, name: ar['settings.title'] }).waitFor();
     await settings.getByRole('heading', { name: ar['language.title'] }).waitFor();
     expect(await settings.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectNoSeriousA11yViolations(settings, '/settings in Arabic');
@@ -93,6 +104,19 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     expect(await accountLanguage()).toBe('de');
     await context.setOffline(false);
     await poll(accountLanguage).toBe('ar');
+
+    // A change the server refuses (an older server, say): a toast says so, and the screens and the field show the saved language again (L4).
+    await settings.route('**/api/user/language', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Invalid request', issues: [{ path: 'language', message: 'Invalid option' }] }) })
+        : route.fallback(),
+    );
+    await settings.getByRole('combobox', { name: ar['language.label'] }).click();
+    await settings.getByRole('option', { name: 'Français' }).click();
+    await expectToast(settings, ar['language.refusedTitle'], ar['language.refusedDescription']);
+    expect(await settings.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await settings.getByRole('combobox', { name: ar['language.label'] }).getByText('العربية').waitFor();
+    expect(await accountLanguage()).toBe('ar');
     await context.close();
   });
 

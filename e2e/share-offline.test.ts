@@ -6,21 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, goOffline, hasChromium, mobileContext, useBrowserSuite } from './harness';
-import { allChangesSaved as synced, choose, fillInDialog, openDialog, signedInPage } from './record-screens';
+import { addLinkDocument, fillInDialog, openDialog, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('share now, offline (issue 43)', () => {
   const suite = useBrowserSuite();
 
   it('a document shared with no network gives its link at once, and opens once the device is back online (390 px)', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', mobileContext);
-    const upload = openDialog(page);
-    await choose(page, 'Document Type', 'Will & Testament');
-    await upload.getByLabel('Document Name').fill('Last Will, kept offline');
-    await upload.getByText('Link to it').click();
-    await upload.getByLabel('Document URL').fill('https://files.example.com/will.pdf');
-    await upload.getByRole('button', { name: 'Save Link' }).click();
-    await upload.waitFor({ state: 'detached' });
-    await synced(page);
+    await addLinkDocument(page, 'Last Will, kept offline');
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
     const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last Will, kept offline' });
     const shareButton = card.getByRole('button', { name: 'Share now: Last Will, kept offline' });

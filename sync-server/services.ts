@@ -266,8 +266,8 @@ function assemble(
   const stopShares = (userId: string, collection: CollectionName, id: string) => {
     const kind = (Object.keys(SHARED_RECORDS) as Array<keyof typeof SHARED_RECORDS>).find((k) => SHARED_RECORDS[k] === collection) ?? null;
     if (kind) sharing.stopItem(userId, kind, id).catch((err) => console.error(`Stopping a deleted ${kind}'s shares failed (its link stops at the next open):`, err));
-    // A removed trustee's emergency choice versions go with them (sharing/store/emergency-store.ts forgetTrustee).
-    if (collection === 'trustees') emergency.trusteeRemoved(userId, id).catch((err) => console.error("Forgetting a removed trustee's emergency choice versions failed:", err));
+    // A removed trustee's emergency setting and choice versions go with them (sharing/store/emergency-store.ts forgetTrustee; review s23 L3).
+    if (collection === 'trustees') emergency.trusteeRemoved(userId, id).catch((err) => console.error("Forgetting a removed trustee's emergency setting failed:", err));
   };
   const records = createRecordService(parts.source, { ...recordOpts, onDeleted: stopShares, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.

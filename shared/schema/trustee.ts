@@ -15,6 +15,12 @@ export const MAX_CHOICE_VERSION = 2 ** 31 - 1;
  * holds (another device saved a newer one, not yet synced here): the device syncs and seals the newest.
  */
 export const STALE_CHOICE = 'A newer emergency choice was saved on another of your devices';
+/**
+ * The server's `{ error }` (409) for a new emergency choice edited from another choice than the one
+ * it holds now (`basedOn`: changed or removed on another device meanwhile, docs/sharing.md "A choice
+ * saved offline"): the device keeps the owner's choice for them to look at and save again.
+ */
+export const CHOICE_CHANGED = 'Emergency access was changed or removed on another of your devices meanwhile';
 /** The server's `{ error }` for a device's refresh of emergency access that was removed meanwhile (PUT with `refresh`): never made again. */
 export const NOTHING_TO_REFRESH = 'No emergency access to refresh';
 /** The server's `{ error }` (404) for emergency access set for a trustee who is not, or no longer, on the owner's list there: the owner's device names them (web/features/emergency). */

@@ -1,9 +1,11 @@
 /**
  * The account's language (issue 44): English for a new account, set with `PUT /api/user/language`,
  * returned in the user object of the profile and of sign-in; an unknown language is a 400 naming
- * the field, and changes nothing; another account's language is never touched.
+ * the field, and changes nothing; another account's language is never touched. It needs a session,
+ * not a recent password (docs/i18n.md "Whose language": a preference, sent in the background).
  */
 import { describe, expect, it } from 'vitest';
+import { REAUTH_WINDOW_MS } from './reauth';
 import { createTestApp, signUp } from '../test/test-support';
 
 describe('PUT /api/user/language', () => {
@@ -45,5 +47,14 @@ describe('PUT /api/user/language', () => {
     expect((await t.call('PUT', '/api/user/language', { language: 'de' })).status).toBe(401);
     expect((await t.call('PUT', '/api/user/language', { language: 'de' }, a.cookie)).status).toBe(200);
     expect(((await (await t.call('GET', '/api/user/profile', undefined, b.cookie)).json()) as { language: string }).language).toBe('en');
+  });
+
+  it('needs no recent password: a session signed in long ago changes it (a choice made offline is sent later, unasked)', async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    t.advance(REAUTH_WINDOW_MS + 60_000);
+    expect((await t.call('GET', '/api/auth/recent', undefined, a.cookie)).status).toBe(403); // a sensitive action would ask for the password now
+    expect((await t.call('PUT', '/api/user/language', { language: 'fr' }, a.cookie)).status).toBe(200);
+    expect(((await (await t.call('GET', '/api/user/profile', undefined, a.cookie)).json()) as { language: string }).language).toBe('fr');
   });
 });

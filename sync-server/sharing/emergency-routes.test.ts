@@ -12,7 +12,7 @@ import { emergencySetup } from '../test/emergency-test-support';
 import { kitCall, ownerWithTrustees } from '../test/kit-test-support';
 import { outboxFiles } from '../test/release-test-support';
 import { HOUR_MS } from './model/emergency';
-import { STALE_CHOICE } from '../../shared/schema/trustee';
+import { CHOICE_CHANGED, STALE_CHOICE } from '../../shared/schema/trustee';
 
 /** The death path after an emergency: the same as before, plus only the owner's emergency e-mail(s). */
 function expectDeathPathUntouched(before: ReturnType<Awaited<ReturnType<typeof emergencySetup>>['deathPath']>, after: typeof before) {
@@ -243,5 +243,40 @@ describe('emergency access: the routes, the wait and the gate', () => {
     expect((await s.o.t.call('DELETE', `/api/trustees/${maria}`, undefined, s.o.cookie)).status).toBeLessThan(300);
     expect(marks()).toEqual([bert]);
     expect((await s.o.get<{ choiceVersions: Record<string, number> }>('/api/emergency')).choiceVersions).toEqual({ [bert]: 3 });
+  });
+
+  it('takes a new choice only over the choice it was edited from (basedOn): a copy saved offline never overwrites a Remove or a change made meanwhile on another device (security review #20 #1)', async () => {
+    const s = await emergencySetup();
+    const trusteeId = s.made.kits[0]!.trusteeId;
+    const path = `/api/emergency/trustees/${trusteeId}`;
+    const put = async (body: Record<string, unknown>) => s.o.t.call('PUT', path, { ...(await s.settingFor(0)).body, ...body }, s.o.cookie);
+    const held = async () => (await s.o.get<{ settings: Array<{ waitHours: number; choiceVersion: number | null }> }>('/api/emergency')).settings.map((x) => [x.waitHours, x.choiceVersion]);
+    expect((await put({ choiceVersion: 1, waitHours: 24, basedOn: 2 })).status).toBe(409); // none held: only a choice edited from none
+    expect((await put({ choiceVersion: 3, waitHours: 24, basedOn: 0 })).status).toBe(204);
+    expect((await s.o.t.call('DELETE', path, undefined, s.o.cookie)).status).toBe(200); // device B removes it
+    const stale = await put({ choiceVersion: 4, waitHours: 1, basedOn: 3 }); // device A's choice, edited offline from 3
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ error: CHOICE_CHANGED, issues: [{ path: 'basedOn', message: expect.stringMatching(/changed or removed/) }] });
+    expect(await held()).toEqual([]); // the Remove stands
+    expect((await put({ choiceVersion: 4, waitHours: 12, basedOn: 0 })).status).toBe(204); // re-applied over what is held now
+    expect((await put({ choiceVersion: 5, waitHours: 6, basedOn: 4 })).status).toBe(204); // device B's change
+    const older = await put({ choiceVersion: 6, waitHours: 1, basedOn: 4 }); // device A's, edited from 4 too
+    expect(older.status).toBe(409);
+    expect(((await older.json()) as { error: string }).error).toBe(CHOICE_CHANGED);
+    expect((await put({ choiceVersion: 6, waitHours: 1, basedOn: 0 })).status).toBe(409); // edited from none while one is held
+    expect(await held()).toEqual([[6, 5]]);
+    expect((await put({ choiceVersion: 6, waitHours: 1, basedOn: 5 })).status).toBe(204);
+    expect((await put({ choiceVersion: 7, basedOn: -1 })).status).toBe(400);
+  });
+
+  it('deletes a deleted trustee\'s setting, gate, wrap and bundle with them, and keeps the others\' (security review s23 L3)', async () => {
+    const s = await emergencySetup();
+    const [maria, bert] = [s.made.kits[0]!.trusteeId, s.made.kits[1]!.trusteeId];
+    await s.put(0);
+    await s.put(1);
+    expect((await s.o.t.call('DELETE', `/api/trustees/${maria}`, undefined, s.o.cookie)).status).toBeLessThan(300);
+    const rows = s.o.t.deps.db.prepare<[string], { trustee_id: string }>('SELECT trustee_id FROM emergency_settings WHERE user_id = ?').all(s.o.userId);
+    expect(rows.map((r) => r.trustee_id)).toEqual([bert]);
+    expect((await s.o.get<{ settings: Array<{ trusteeId: string }> }>('/api/emergency')).settings.map((x) => x.trusteeId)).toEqual([bert]);
   });
 });

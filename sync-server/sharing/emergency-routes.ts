@@ -2,7 +2,7 @@
  * The routes of emergency access (docs/sharing.md "Emergency access"; issue 43):
  *
  *   GET    /api/emergency                             (owner) → { settings, requests }
- *   PUT    /api/emergency/trustees/:trusteeId         (owner, proven) { position, waitHours, generation, items, gate, wrap, bundle, refresh?, choiceVersion? } → 204 | 409 (sealed from an older choice)
+ *   PUT    /api/emergency/trustees/:trusteeId         (owner, proven) { position, waitHours, generation, items, gate, wrap, bundle, refresh?, choiceVersion?, basedOn? } → 204 | 409 (sealed from an older choice, or edited from another than the one held)
  *   DELETE /api/emergency/trustees/:trusteeId         (owner) → 204
  *   POST   /api/emergency/requests/:id/refuse         (owner) {} → 204 (one tap, from the e-mail's link or the push)
  *   POST   /api/emergency/requests/:id/end            (owner) {} → 204
@@ -50,6 +50,7 @@ export const emergencySettingSchema = z.strictObject({
   bundle: z.string().max(MAX_COPY_CHARS, `must be at most ${MAX_COPY_CHARS} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)'),
   refresh: z.literal(true).optional(), // only replace an existing setting (emergency-service.ts NOTHING_TO_REFRESH)
   choiceVersion: z.number().int().min(0).max(MAX_CHOICE_VERSION).optional(), // the owner's choice it was sealed from (emergency-service.ts STALE_CHOICE)
+  basedOn: z.number().int().min(0).max(MAX_CHOICE_VERSION).optional(), // the choice it was edited from, 0 for none (emergency-service.ts CHOICE_CHANGED)
 });
 const emptyBody = z.strictObject({});
 

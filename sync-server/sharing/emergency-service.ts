@@ -11,7 +11,7 @@
  * nothing without the trustee's kit secret t.
  */
 import type { KitEmergencyRequest, OwnerEmergencyRequest } from '../../shared/schema/kits';
-import { NO_SUCH_TRUSTEE, NOTHING_TO_REFRESH, STALE_CHOICE, type EmergencyReach } from '../../shared/schema/trustee';
+import { CHOICE_CHANGED, NO_SUCH_TRUSTEE, NOTHING_TO_REFRESH, STALE_CHOICE, type EmergencyReach } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
 import { isEmergencyKind, isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
@@ -42,6 +42,13 @@ export interface EmergencySettingInput {
   refresh?: true;
   /** The version of the owner's emergency choice it was sealed from (shared/schema/trustee.ts); none from a device before it (older than any). */
   choiceVersion?: number;
+  /**
+   * The version of the choice the owner edited this one from (0: none was held), sent with every new
+   * choice: taken only while the server holds exactly that one (CHOICE_CHANGED), so a device's older
+   * copy, e.g. a choice saved offline, never overwrites a change or a Remove made meanwhile on another
+   * device (security review #20 #1). Absent from devices before it: only the version rule holds.
+   */
+  basedOn?: number;
 }
 
 /** A trustee's kit, as kits.find gives it: whose, which trustee, which generation. */
@@ -104,6 +111,8 @@ const notOpened = () =>
   new ApiHttpError(500, 'The emergency key could not be opened on this server. Nothing was handed out. Please tell the person who asked you to be their trustee, so they can set up emergency access again.');
 /** 409: a setting sealed from an older emergency choice than the one held (the device syncs, then seals the newest). */
 const staleChoice = () => new ApiHttpError(409, STALE_CHOICE, [{ path: 'choiceVersion', message: 'is older than the one saved, or taken by another choice: sync this device, then save again' }]);
+/** 409: a new choice edited from another choice than the one held now (changed or removed meanwhile on another device). */
+const choiceChanged = () => new ApiHttpError(409, CHOICE_CHANGED, [{ path: 'basedOn', message: 'is not the choice held now: it was changed or removed on another device' }]);
 const noRequest = () => new ApiHttpError(404, 'No such request', [{ path: 'id', message: 'is not a request to your account' }]);
 
 /** The emergency service over `deps.store`. Owner and trustee methods throw ApiHttpError with the status their refusal means. */
@@ -154,7 +163,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
   };
 
   return {
-    /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist; with `refresh`, also when no setting exists (NOTHING_TO_REFRESH: a refresh never brings back a removed one); 409 STALE_CHOICE when the setting held was sealed from a newer choice. */
+    /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist; with `refresh`, also when no setting exists (NOTHING_TO_REFRESH: a refresh never brings back a removed one); 409 STALE_CHOICE when the setting held was sealed from a newer choice, CHOICE_CHANGED when `basedOn` is not the choice held. */
     async putSetting(userId: string, trusteeId: string, input: EmergencySettingInput): Promise<void> {
       const status = await deps.trusteeStatus(userId, trusteeId);
       if (status === null || status === 'removed') throw new ApiHttpError(404, NO_SUCH_TRUSTEE, [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
@@ -180,7 +189,10 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       // Compare-and-set on the choice's version: a device that had not synced a newer (narrower)
       // choice never seals the older one over it.
       if (!input.refresh) {
-        if (!(await store.putSetting(row))) throw staleChoice();
+        if (!(await store.putSetting(row, input.basedOn))) {
+          const held = (await store.settings(userId)).find((s) => s.trustee_id === trusteeId);
+          throw input.basedOn !== undefined && (held?.choice_version ?? 0) !== input.basedOn ? choiceChanged() : staleChoice();
+        }
       } else if (!(await store.refreshSetting(row))) {
         if ((await store.settings(userId)).some((s) => s.trustee_id === trusteeId)) throw staleChoice();
         throw new ApiHttpError(404, NOTHING_TO_REFRESH, [{ path: 'trusteeId', message: 'has no emergency access now: it was removed' }]);
@@ -189,7 +201,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
     deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId, deps.now()),
-    /** The owner removed trustee `trusteeId` (their record deleted): the choice versions kept for them go (no setting of theirs is taken any more). */
+    /** The owner removed trustee `trusteeId` (their record deleted): their setting and the choice versions kept for them go (security review s23 L3). */
     trusteeRemoved: (userId: string, trusteeId: string) => store.forgetTrustee(userId, trusteeId),
     /** The owner's settings (without the gate: their device made it), the highest choice version per trustee (`choiceVersions`, kept past a remove), their latest requests, and how they would be told of one (`reach`). */
     async overview(userId: string) {

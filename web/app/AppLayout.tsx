@@ -5,6 +5,7 @@
  */
 import { Suspense } from 'react';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from '../ui/signed-in-messages';
 import { NotificationsMenu } from '../features/notifications/NotificationsMenu';
 import { Outlet } from 'react-router-dom';
 import { ReleaseBanner } from '../features/release/ReleaseBanner';
@@ -20,6 +21,7 @@ import { SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
 export default function AppLayout() {
+  useSignedInMessages();
   const { t } = useT();
   return (
     <div className="flex min-h-dvh flex-col">

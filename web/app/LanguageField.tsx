@@ -2,8 +2,9 @@
  * The language select (issue 44): a labelled select of the languages Afterword speaks, each named
  * in itself, on the sign-in and sign-up pages and in Settings. A choice shows at once and is saved
  * (web/app/account-language.ts, loaded on the first choice); when the account cannot take it yet
- * (offline), the hint says it is kept on this device until then; when the language's words cannot
- * be fetched, a toast says so and nothing changes.
+ * (offline), a toast and the hint say it is kept on this device until then; when the server refuses
+ * it, a toast says so and the field shows the account's saved language again; when the language's
+ * words cannot be fetched, a toast says so and nothing changes.
  *
  * The select's code (web/ui/Select.tsx) is fetched when the pointer or focus reaches the field, not
  * with the page (issue 41: the sign-in pages ≤ 100 KB): until then a stand-in of the same look names

@@ -6,11 +6,13 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from '../ui/signed-in-messages';
 
 const loadSheet = () => import('./MobileNavSheet');
 const MobileNavSheet = lazy(loadSheet);
 
 export function MobileNav() {
+  useSignedInMessages();
   const { t } = useT();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);

@@ -6,6 +6,7 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from '../ui/signed-in-messages';
 import { overlayClasses } from '../ui/Dialog';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
@@ -13,6 +14,7 @@ import { keepFocusFromFrames } from '../ui/focus-from-frames';
 
 /** `trigger`: MobileNav's button, which gets focus back when the sheet closes (WCAG 2.4.3). */
 export default function MobileNavSheet({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> }) {
+  useSignedInMessages();
   const { t } = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,10 +1,12 @@
 /** The app's navigation list: main links, then a 'Support' group. The current route gets aria-current="page". */
 import { NavLink } from 'react-router-dom';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from '../ui/signed-in-messages';
 import { cn } from '../ui/cn';
 import { MAIN_NAV, type NavLinkItem, SUPPORT_NAV } from './nav-links';
 
 function Item({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
+  useSignedInMessages();
   const { t } = useT();
   const Icon = item.icon;
   return (
@@ -27,6 +29,7 @@ function Item({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void
 }
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  useSignedInMessages();
   const { t } = useT();
   return (
     <div className="flex flex-col gap-6">

@@ -8,6 +8,7 @@
  */
 import { lazy } from 'react';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from '../ui/signed-in-messages';
 import { LazyMenuButton } from '../ui/LazyMenuButton';
 import { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 import { useCurrentUser } from './current-user';
@@ -19,6 +20,7 @@ export { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 
 export function UserMenu() {
   const user = useCurrentUser();
+  useSignedInMessages();
   const { t } = useT();
   return (
     <LazyMenuButton load={loadDropdown} menu={<UserMenuDropdown defaultOpen />} aria-label={t('userMenu.open')} className={userMenuButtonClasses}>

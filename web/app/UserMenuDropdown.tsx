@@ -5,6 +5,7 @@
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from '../ui/signed-in-messages';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -21,6 +22,7 @@ import { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 export default function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  useSignedInMessages();
   const { t } = useT();
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return (

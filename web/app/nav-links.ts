@@ -5,11 +5,12 @@
  */
 import type { LucideIcon } from 'lucide-react';
 import type { MessageId } from '../i18n/i18n';
+import '../ui/signed-in-messages'; // the 'signed-in' words these links are named by
 import { ClipboardList, FileText, LayoutDashboard, LifeBuoy, ListChecks, Mail, Settings, UserRound, Users } from 'lucide-react';
 
 export interface NavLinkItem {
   to: string;
-  /** The link's name in the catalogs (web/i18n/catalogs/<lang>/shell.json; English: SPEC.md's). */
+  /** The link's name in the catalogs (web/i18n/catalogs/<lang>/signed-in.json; English: SPEC.md's). */
   label: MessageId;
   icon: LucideIcon;
 }

@@ -16,7 +16,8 @@ import type { Change } from '../../shared/sync/change';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
 import type { FileRef } from '../../shared/files/ref';
-import type { ShareBody, ShareKind } from '../../shared/share-items';
+import type { ShareBody, ShareJson, ShareKind } from '../../shared/share-items';
+import type { EmergencyChoice } from '../../shared/schema/trustee';
 
 /** One record's sync state, keyed by [collection+id]. */
 export interface FieldStateRow extends RecordState {
@@ -76,6 +77,23 @@ export interface MetaValues {
   fileLimits: { maxFileBytes: number; quotaBytes: number; usedBytes: number };
   /** The highest emergency-choice version this device has sealed, per trustee id (web/features/emergency/choice-memory.ts). */
   emergencyChoices: Record<string, number>;
+  /** Emergency choices saved while the server could not be reached, per trustee id (web/features/emergency/pending-choices.ts). */
+  pendingEmergency: Record<string, PendingEmergencyChoice>;
+  /** The server's list of each item's shares as this device last read it, per `<kind>:<id>`: Stop offline (web/features/sharing/known-shares.ts). */
+  knownShares: Record<string, ShareJson[]>;
+}
+
+/** An emergency choice saved on this device that waits to reach the server (pending-choices.ts). */
+export interface PendingEmergencyChoice {
+  trusteeId: string;
+  /** The owner's choice as they saved it (its version is raised above the server's when it is sent). */
+  choice: EmergencyChoice;
+  /** The version of the choice it was edited from (0: none); the server takes it only while it holds that one. */
+  basedOn: number;
+  /** When it was saved (device ms). */
+  at: number;
+  /** Why it was not sent (changed elsewhere meanwhile, or refused), in the owner's words: kept, not retried, until they save again. */
+  problem?: string;
 }
 export interface MetaRow {
   key: keyof MetaValues;

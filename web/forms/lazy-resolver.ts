@@ -1,6 +1,8 @@
 /**
  * A react-hook-form resolver whose zod schema (and zod itself) loads on first use (issue #20:
- * the login and register pages stay under 100 KB of JS; zod's core is ~25 KB gzip). `load`
+ * a form's page does not wait for zod, whose core is ~25 KB gzip; the forgot- and reset-password
+ * forms). The sign-in and sign-up forms do the same without react-hook-form (./schema-form.ts,
+ * issue 41: their pages' first scripts). `load`
  * returns the schema, e.g. `() => import('../../shared/schema/auth').then((m) => m.loginSchema)`.
  * Validation is the same zodResolver as before, so messages and field errors are unchanged; the
  * first validation waits for the chunk (the service worker has it precached offline). Call

@@ -1,15 +1,16 @@
 /**
- * Whose language, on this device (issue 44): the language a person chose here (Settings or the
- * sign-in page), kept in localStorage so the first screen of the next visit is in it, even
- * offline; on a first visit, the browser's preferences (navigator.languages) pick one. A choice not
- * yet saved with the account is marked pending (./account-language.ts sends it when it can).
+ * Whose language, on this device (issue 44): the language shown here last (a person's choice in
+ * Settings or on the sign-in page, or the signed-in account's), kept in localStorage so the first
+ * screen of the next visit is in it, even offline; on a first visit, the browser's preferences
+ * (navigator.languages) pick one. Which account a choice is for is web/app/language-waiting.ts's.
  * Tests switch the pseudo-locale on with localStorage['afterword.pseudoLocale'] = '1' (docs/i18n.md).
  */
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '../../shared/languages';
 import { type DisplayLanguage, PSEUDO } from './i18n';
 
 const CHOSEN = 'afterword.language';
-const PENDING = 'afterword.languagePending';
+/** A flag of an earlier version: a choice pending for whoever signed in next (defect L3): never read, removed when a language is next kept. */
+const OLD_PENDING = 'afterword.languagePending';
 const PSEUDO_SWITCH = 'afterword.pseudoLocale';
 
 /** localStorage, or null where there is none (the build's prerender, a browser that refuses it). */
@@ -35,18 +36,12 @@ export function startingLanguage(): DisplayLanguage {
   return typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : pickLanguage(navigator.languages ?? [navigator.language]);
 }
 
-/** Keeps `lang` as this device's language; `pending`: the account does not have it yet (a person's choice). */
-export function keepLanguage(lang: Language, pending: boolean): void {
+/** Keeps `lang` as this device's language (shown first at the next visit). */
+export function keepLanguage(lang: Language): void {
   const s = store();
   if (!s) return;
   s.setItem(CHOSEN, lang);
-  if (pending) s.setItem(PENDING, '1');
-  else s.removeItem(PENDING);
-}
-
-/** The language chosen here that the account does not have yet, or null. */
-export function pendingLanguage(): Language | null {
-  return store()?.getItem(PENDING) === '1' ? chosenLanguage() : null;
+  s.removeItem(OLD_PENDING);
 }
 
 /** True while the tests' pseudo-locale is on (then the account's language is never applied over it). */

@@ -18,21 +18,27 @@ async function compiled(lang: string, catalog: Record<string, string>): Promise<
 describe('i18n', () => {
   it('speaks English from the start, placeholders filled in', () => {
     expect(currentLanguage()).toBe('en');
-    expect(t('nav.settings')).toBe('Settings');
+    expect(t('language.label')).toBe('Language');
     registerEnglish('auth', auth as unknown as Messages); // as the auth feature's namespace() does
     expect(t('login.welcomeDescription', { firstName: 'Ada' })).toBe('Good to see you, Ada.');
     // A value as written: Lingui unescapes \uXXXX in its result, so a name's `\u000a` was a line break (review s23-i18n M1).
     expect(t('login.welcomeDescription', { firstName: 'Ada\\u000aB \\x41 \\\\' })).toBe('Good to see you, Ada\\u000aB \\x41 \\\\.');
   });
 
+  it("the signed-in frame's words come with its module (web/ui/signed-in-messages.ts), not with every page's shell (issue 41)", async () => {
+    expect(t('nav.settings')).toBe('nav.settings'); // not registered: the shell does not carry them
+    await import('../ui/signed-in-messages');
+    expect(t('nav.settings')).toBe('Settings');
+  });
+
   it('loads another language when it is activated, then back to English', async () => {
     await activateLanguage('de');
-    expect(t('nav.settings')).toBe('Einstellungen');
+    expect([t('language.label'), t('nav.settings')]).toEqual(['Sprache', 'Einstellungen']);
     expect(t('login.welcomeDescription', { firstName: 'Ada' })).toBe('Schön, Sie zu sehen, Ada.');
     await activateLanguage('ar');
-    expect(t('nav.settings')).toBe('الإعدادات');
+    expect([t('language.label'), t('nav.settings')]).toEqual(['اللغة', 'الإعدادات']);
     await activateLanguage('en');
-    expect(t('nav.settings')).toBe('Settings');
+    expect([t('language.label'), t('nav.settings')]).toEqual(['Language', 'Settings']);
   });
 
   it('plurals follow each language\'s rules (Arabic has six forms)', async () => {
@@ -58,6 +64,7 @@ describe('i18n', () => {
     const { LANGUAGES } = await import('../../shared/languages');
     expect(LANGUAGES as readonly string[]).not.toContain(PSEUDO);
     await activateLanguage(PSEUDO);
+    expect(t('language.label')).not.toMatch(/[A-Za-z]/);
     expect(t('nav.settings')).not.toMatch(/[A-Za-z]/);
     await activateLanguage('en');
     expect(i18n.locale).toBe('en');

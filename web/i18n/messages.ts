@@ -2,24 +2,29 @@
  * The message ids (issue 44, docs/i18n.md): the keys of the English catalogs, so an id that is in
  * none of them fails the typecheck. A namespace is one file per language
  * (web/i18n/catalogs/<lang>/<namespace>.json), loaded with the code that uses it: 'shell' with the
- * app itself, each other with its feature's screens. Types only: nothing here reaches the bundle.
+ * app itself, 'signed-in' with the signed-in frame (web/ui/signed-in-messages.ts), each other with
+ * its feature's screens. Types only: nothing here reaches the bundle.
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type emergency from './catalogs/en/emergency.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
 import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
+import type settings from './catalogs/en/settings.json';
 import type sharing from './catalogs/en/sharing.json';
 import type shell from './catalogs/en/shell.json';
+import type signedIn from './catalogs/en/signed-in.json';
 import type tasks from './catalogs/en/tasks.json';
 import type trustees from './catalogs/en/trustees.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
   shell: typeof shell;
+  'signed-in': typeof signedIn;
   auth: typeof auth;
   documents: typeof documents;
   trustees: typeof trustees;
@@ -30,6 +35,8 @@ interface NamespaceFiles {
   'not-found': typeof notFound;
   sharing: typeof sharing;
   emergency: typeof emergency;
+  dashboard: typeof dashboard;
+  settings: typeof settings;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -14,6 +14,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './Button';
 import { cn } from './cn';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from './signed-in-messages';
 import { Spinner } from './Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
 
@@ -64,6 +65,7 @@ export interface CardActionsProps {
 
 /** Edit and delete icon buttons with accessible names that include the record. */
 export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete', labels }: CardActionsProps) {
+  useSignedInMessages();
   const { t } = useT();
   const editLabel = labels?.edit ?? t('card.edit', { item: itemName });
   const deleteLabel = labels?.delete ?? t(deleteVerb === 'Remove' ? 'card.remove' : 'card.delete', { item: itemName });

@@ -16,6 +16,7 @@ import { Button } from './Button';
 import { Dialog, DialogClose } from './Dialog';
 import { askToDiscardTyping } from '../forms/unsaved-changes';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from './signed-in-messages';
 
 export interface FormDialogProps {
   open: boolean;
@@ -57,6 +58,7 @@ export function FormDialog({
   onSubmit,
   children,
 }: FormDialogProps) {
+  useSignedInMessages();
   const { t } = useT();
   const formId = useId();
   const submit = (e: FormEvent) => {

@@ -8,6 +8,7 @@
 import type { FieldValues } from 'react-hook-form';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../shared/languages';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from './signed-in-messages';
 import { ChangedElsewhere } from '../forms/ChangedElsewhere';
 import type { RecordForm } from '../forms/use-record-form';
 import { FormField } from './FormField';
@@ -37,6 +38,7 @@ export interface ReaderLanguageFieldProps<V extends FieldValues> {
 }
 
 export function ReaderLanguageField<V extends FieldValues>({ record, field, who }: ReaderLanguageFieldProps<V>) {
+  useSignedInMessages();
   const { t } = useT();
   const options = optionsWith(t('readerLanguage.same'));
   const labelOf = (v: unknown) => options.find((o) => o.value === v)?.label ?? options[0]!.label;

@@ -12,6 +12,7 @@ import { Input } from './Input';
 import { Label } from './Label';
 import { addItem, removeItemAt } from './text-list';
 import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from './signed-in-messages';
 
 export interface TextListFieldProps {
   /** Label of the new-item input, e.g. 'Add a reading' or 'Resources'. */
@@ -30,6 +31,7 @@ export interface TextListFieldProps {
 }
 
 export function TextListField({ label, listLabel, itemName, items, onChange, placeholder, emptyText, scroll }: TextListFieldProps) {
+  useSignedInMessages();
   const { t } = useT();
   const [text, setText] = useState('');
   const inputId = useId();

@@ -133,6 +133,24 @@ export function emergencyStoreContract(name: string, setup: (marksKept?: number)
       expect(await versions('u2')).toEqual({ a: 7 });
     });
 
+    it('takes a new choice given basedOn only over that very choice held (0: none), and forgets a deleted trustee\'s setting (security review #20 #1, s23 L3)', async () => {
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 2 }), 1)).toBe(false); // none held
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 2 }), 0)).toBe(true);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["offline"]' }), 0)).toBe(false); // edited from none, 2 held
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["offline"]' }), 1)).toBe(false);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["next"]' }), 2)).toBe(true);
+      await s.store.deleteSetting('u1', 'a', 1);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 4, items: '["offline"]' }), 3)).toBe(false); // removed meanwhile
+      expect(await s.store.settings('u1')).toEqual([]);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 4 }), 0)).toBe(true);
+      expect(await s.store.putSetting(setting('u1', 'b', 0, { choice_version: 1 }), 0)).toBe(true);
+      expect(await s.store.putSetting(setting('u2', 'a', 0, { choice_version: 9 }), 0)).toBe(true); // another account's own
+      await s.store.forgetTrustee('u1', 'a');
+      expect((await s.store.settings('u1')).map((r) => r.trustee_id)).toEqual(['b']);
+      expect(await versions('u1')).toEqual({ b: 1 });
+      expect((await s.store.settings('u2')).map((r) => r.trustee_id)).toEqual(['a']);
+    });
+
     it('a stale save racing a Remove of the same choice never puts it back (security review s22-final L1)', async () => {
       // The stale device's save names the version the Remove keeps as its mark: before the Remove
       // it is no newer than the row, after it no higher than the mark, so it is refused either way.

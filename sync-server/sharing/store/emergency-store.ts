@@ -55,9 +55,10 @@ export interface AsyncEmergencyStore {
   /**
    * Adds or replaces the owner's setting for one trustee (a new choice); false (nothing written)
    * when its choice version is not above the one held nor above the highest kept past a remove
-   * (choiceNewer, aboveMark; security review s22 H1).
+   * (choiceNewer, aboveMark; security review s22 H1), or, given `basedOn`, when the choice version
+   * held now is not `basedOn` (0: none held; basedOnHeld).
    */
-  putSetting(row: EmergencySettingRow): Promise<boolean>;
+  putSetting(row: EmergencySettingRow, basedOn?: number): Promise<boolean>;
   /** Replaces the owner's setting for `row`'s trustee only when one exists sealed from the same choice version (choiceSame: a refresh re-seals the same choice); false (nothing written) otherwise. */
   refreshSetting(row: EmergencySettingRow): Promise<boolean>;
   /**
@@ -66,7 +67,11 @@ export interface AsyncEmergencyStore {
    * `marksKept` go, the least recently kept first (StoreOptions).
    */
   deleteSetting(userId: string, trusteeId: string, at: number): Promise<void>;
-  /** Deletes the marks kept for one trustee of the owner (the trustee was removed: no setting of theirs is taken any more, services.ts). */
+  /**
+   * The owner deleted trustee `trusteeId` (their record, services.ts): their setting (gate, wrap,
+   * bundle) and the marks kept for them go (security review s23 L3: a deleted trustee's setting was
+   * kept for ever). Their requests stay, for the owner's timeline; the scheduler ends a running one.
+   */
   forgetTrustee(userId: string, trusteeId: string): Promise<void>;
   /** The highest choice version held per trustee of the owner, set or removed (trustee id → version): of `settings` (the owner's, as the caller just read them) and the marks kept past a remove (one read). */
   choiceVersions(userId: string, settings: readonly EmergencySettingRow[]): Promise<Record<string, number>>;
@@ -115,6 +120,13 @@ export const SETTING_COLUMNS = ['user_id', 'trustee_id', 'position', 'wait_hours
  * (one choice per version); an unversioned setting never replaces a versioned one.
  */
 export const choiceNewer = (held: string, sent: string) => `(${held} IS NULL OR (${sent} IS NOT NULL AND ${sent} > ${held}))`;
+/**
+ * A new choice's compare-and-set on what it was edited from (`based` null: not checked): the
+ * version held now for that owner and trustee, 0 when none is held (or a row from before versions),
+ * must be `based`. Read in the statement that writes, so a Remove or save committed before it is seen.
+ */
+export const basedOnHeld = (user: string, trustee: string, based: string) =>
+  `(${based} IS NULL OR COALESCE((SELECT COALESCE(b.choice_version, 0) FROM emergency_settings b WHERE b.user_id = ${user} AND b.trustee_id = ${trustee}), 0) = ${based})`;
 /** A refresh's compare-and-set: the same choice version as held (or none held: a row from before). */
 export const choiceSame = (held: string, sent: string) => `(${held} IS NULL OR ${held} = ${sent})`;
 /** True when `sent` is above the highest version kept past a remove for that owner and trustee (or none is kept). */
@@ -129,6 +141,8 @@ export const trimMarks = (user: string, keep: string) =>
   `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id NOT IN (
      SELECT trustee_id FROM emergency_choice_marks WHERE user_id = ${user} ORDER BY kept_at DESC, trustee_id LIMIT ${keep})`;
 export const FORGET_MARKS = (user: string, trustee: string) => `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id = ${trustee}`;
+/** A deleted trustee's setting (forgetTrustee). */
+export const FORGET_SETTING = (user: string, trustee: string) => `DELETE FROM emergency_settings WHERE user_id = ${user} AND trustee_id = ${trustee}`;
 /** The versions kept past a remove for owner `user`: one index range by user_id (versionsOf merges them with the settings'). */
 export const MARKS_READ = (user: string) => `SELECT trustee_id, high FROM emergency_choice_marks WHERE user_id = ${user}`;
 /** `settings`' versions and the `marks` rows (MARKS_READ) as trustee id → the highest version. */
@@ -146,7 +160,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
   const q = {
     put: db.prepare(
       `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) SELECT ${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')}
-       WHERE ${aboveMark('@user_id', '@trustee_id', '@choice_version')}
+       WHERE ${aboveMark('@user_id', '@trustee_id', '@choice_version')} AND ${basedOnHeld('@user_id', '@trustee_id', '@based_on')}
        ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}
        WHERE ${choiceNewer('emergency_settings.choice_version', 'excluded.choice_version')}`,
     ),
@@ -157,6 +171,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = @user AND trustee_id = @trustee)', '@at')),
     trim: db.prepare(trimMarks('@user', '@keep')),
     forget: db.prepare(FORGET_MARKS('?', '?')),
+    forgetSetting: db.prepare(FORGET_SETTING('?', '?')),
     marks: db.prepare<[string], { trustee_id: string; high: number }>(MARKS_READ('?')),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
@@ -177,12 +192,16 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     if (q.mark.run({ user: userId, trustee: trusteeId, at }).changes > 0) q.trim.run({ user: userId, keep: opts.marksKept });
     q.del.run(userId, trusteeId);
   });
+  const forgetTrustee = db.transaction((userId: string, trusteeId: string) => {
+    q.forget.run(userId, trusteeId);
+    q.forgetSetting.run(userId, trusteeId);
+  });
   const replaceAll = db.transaction((changes: ReadonlyArray<PlainGateRow & { to: string }>) => changes.reduce((n, c) => n + q.replace.run(c).changes, 0));
   return {
-    putSetting: async (row) => q.put.run(row).changes > 0,
+    putSetting: async (row, basedOn) => q.put.run({ ...row, based_on: basedOn ?? null }).changes > 0,
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
     deleteSetting: async (userId, trusteeId, at) => removeSetting(userId, trusteeId, at),
-    forgetTrustee: async (userId, trusteeId) => void q.forget.run(userId, trusteeId),
+    forgetTrustee: async (userId, trusteeId) => void forgetTrustee(userId, trusteeId),
     choiceVersions: async (userId, settings) => versionsOf(settings, q.marks.all(userId)),
     settings: async (userId) => q.settings.all(userId),
     insertRequest: async (row) => q.insert.run(row).changes > 0,

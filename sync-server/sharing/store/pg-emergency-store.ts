@@ -7,7 +7,7 @@ import { withTransaction } from '../../db/pg/pool';
 import { EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
 import { advisoryAccountLock } from '../../db/pg/pg-tx';
 import {
-  aboveMark, choiceNewer, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
+  aboveMark, basedOnHeld, choiceNewer, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, FORGET_SETTING, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
   type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow, type EmergencyStoreOptions,
 } from './emergency-store';
 
@@ -45,13 +45,14 @@ const oneChoiceAtATime = <T>(pool: pg.Pool, userId: string, trusteeId: string, f
 /** The store over `pool` (migrations of db/pg/ applied), keeping at most `opts.marksKept` marks per account. */
 export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOptions = DEFAULT_STORE_OPTIONS): AsyncEmergencyStore {
   return {
-    async putSetting(r) {
+    async putSetting(r, basedOn) {
       const res = await oneChoiceAtATime(pool, r.user_id, r.trustee_id, (db) => db.query(
         `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) SELECT ${SETTING_COLUMNS.map(settingParam).join(', ')}
          WHERE ${aboveMark(settingParam('user_id'), settingParam('trustee_id'), settingParam('choice_version'))}
+           AND ${basedOnHeld(settingParam('user_id'), settingParam('trustee_id'), `$${SETTING_COLUMNS.length + 1}::integer`)}
          ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}
          WHERE ${choiceNewer('emergency_settings.choice_version', 'excluded.choice_version')}`,
-        SETTING_COLUMNS.map((c) => r[c]),
+        [...SETTING_COLUMNS.map((c) => r[c]), basedOn ?? null],
       ));
       return (res.rowCount ?? 0) > 0;
     },
@@ -68,7 +69,10 @@ export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOption
       });
     },
     async forgetTrustee(userId, trusteeId) {
-      await oneChoiceAtATime(pool, userId, trusteeId, (db) => db.query(FORGET_MARKS('$1', '$2'), [userId, trusteeId]));
+      await oneChoiceAtATime(pool, userId, trusteeId, async (db) => {
+        await db.query(FORGET_MARKS('$1', '$2'), [userId, trusteeId]);
+        await db.query(FORGET_SETTING('$1', '$2'), [userId, trusteeId]);
+      });
     },
     async choiceVersions(userId, settings) {
       return versionsOf(settings, (await pool.query(MARKS_READ('$1'), [userId])).rows);

@@ -4,11 +4,10 @@
  * the session starts, 'Account created' welcomes the person, and the app goes to /dashboard.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/product';
 import type { RegisterForm } from '../../../shared/schema/auth';
-import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { lazySchema, useSchemaForm } from '../../forms/schema-form';
 import { useHydrated } from '../../app/hydrated';
 import { serverMessage } from '../../api/client';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys';
@@ -26,11 +25,13 @@ import { LanguageField } from '../../app/LanguageField';
 import { keepShownLanguageForNewAccount } from '../../app/account-language';
 import { useAuthMessages } from './messages';
 
-/** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
-const resolver = lazyZodResolver<RegisterForm>(() => import('../../../shared/schema/auth').then((m) => m.registerFormSchema));
+/** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/schema-form.ts: no react-hook-form, issue 41). */
+const rules = lazySchema<RegisterForm>(() => import('../../../shared/schema/auth').then((m) => m.registerFormSchema));
+/** The fields in the order they show: a refused submit focuses the first invalid one. */
+const FIELDS = ['firstName', 'lastName', 'email', 'username', 'password', 'confirmPassword'] as const;
 
 /** When the person starts on the form: its rules, the key flows and the KDF worker (issue 38 item 5). */
-const prepare = preparingForm(resolver);
+const prepare = preparingForm(rules);
 
 export default function RegisterPage() {
   useAuthMessages();
@@ -38,14 +39,7 @@ export default function RegisterPage() {
   const navigate = useAppNavigate();
   const [step, setStep] = useState<AuthStep | null>(null);
   const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterForm>({
-    resolver,
-    defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting } = useSchemaForm(rules, FIELDS);
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, password, ...profile }) => {
     try {
@@ -78,23 +72,23 @@ export default function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate onFocus={prepare} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label={t('register.firstName')} error={errors.firstName?.message}>
+          <FormField label={t('register.firstName')} error={errors.firstName}>
             <Input autoComplete="given-name" {...register('firstName')} />
           </FormField>
-          <FormField label={t('register.lastName')} error={errors.lastName?.message}>
+          <FormField label={t('register.lastName')} error={errors.lastName}>
             <Input autoComplete="family-name" {...register('lastName')} />
           </FormField>
         </div>
-        <FormField label={t('register.email')} error={errors.email?.message}>
+        <FormField label={t('register.email')} error={errors.email}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label={t('auth.username')} error={errors.username?.message}>
+        <FormField label={t('auth.username')} error={errors.username}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>
-        <FormField label={t('auth.password')} error={errors.password?.message} hint={t('register.passwordHint')}>
+        <FormField label={t('auth.password')} error={errors.password} hint={t('register.passwordHint')}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label={t('register.confirmPassword')} error={errors.confirmPassword?.message}>
+        <FormField label={t('register.confirmPassword')} error={errors.confirmPassword}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>

@@ -41,9 +41,9 @@ export function prepareAccountFlows(): void {
   );
 }
 
-/** The form's onFocus: `resolver.preload()` (its rules) and prepareAccountFlows, so nothing waits for the button. */
-export const preparingForm = (resolver: { preload: () => void }) => () => {
-  resolver.preload();
+/** The form's onFocus: `rules.preload()` (its schema) and prepareAccountFlows, so nothing waits for the button. */
+export const preparingForm = (rules: { preload: () => void }) => () => {
+  rules.preload();
   prepareAccountFlows();
 };
 

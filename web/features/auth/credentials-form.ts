@@ -5,10 +5,9 @@
  * the session started, the page's toasts, then the next page after REDIRECT_AFTER_AUTH_MS; or, on
  * failure, the page's failure toast in the refusal's words (web/features/keys/refusal.ts) or the server's.
  */
-import { useForm } from 'react-hook-form';
 import type { LoginInput } from '../../../shared/schema/auth';
 import { useHydrated } from '../../app/hydrated';
-import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { lazySchema, useSchemaForm } from '../../forms/schema-form';
 import type { User } from '../../../shared/schema';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/product';
 import { serverMessage } from '../../api/client';
@@ -38,21 +37,19 @@ export function signInFailed(title: string, err: unknown): void {
   toast({ title, description: refusalWords(err) ?? serverMessage(err, t('login.failedDescription')), variant: 'destructive' });
 }
 
-/** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
-const resolver = lazyZodResolver<LoginInput>(() => import('../../../shared/schema/auth').then((m) => m.loginSchema));
+/** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/schema-form.ts). */
+const rules = lazySchema<LoginInput>(() => import('../../../shared/schema/auth').then((m) => m.loginSchema));
+const FIELDS = ['username', 'password'] as const;
 
 /**
  * The form's state: `onValid` runs `submit` with both fields filled (its throw shown as
  * signInFailed(`failTitle`)), else says what is missing; `hydrated` is false until the page is
  * live (no native submit with the password in the URL); `preload` loads the rules on focus.
+ * Without react-hook-form (web/forms/schema-form.ts; issue 41: the sign-in page's first scripts).
  */
 export function useCredentialsForm(submit: (values: LoginInput) => Promise<void>, failTitle: string) {
   const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<LoginInput>({ resolver, defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, isSubmitting } = useSchemaForm(rules, FIELDS);
   const onValid = handleSubmit(
     async (values) => {
       try {
@@ -63,5 +60,5 @@ export function useCredentialsForm(submit: (values: LoginInput) => Promise<void>
     },
     () => toast({ title: t('login.missingTitle'), description: t('login.missingDescription'), variant: 'destructive' }),
   );
-  return { register, isSubmitting, hydrated, onValid, preload: resolver.preload };
+  return { register, isSubmitting, hydrated, onValid, preload: rules.preload };
 }

@@ -8,17 +8,14 @@
 import { Moon } from 'lucide-react';
 import type { PlanType } from '../../../shared/schema';
 import { askAiInApp } from '../../ai/app-deps';
+import { useT } from '../../i18n/i18n';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { PanelNotice } from './PanelNotice';
 import { useApiQuery } from './use-api-query';
 
-const PLAN_TABS: { value: PlanType; label: string }[] = [
-  { value: 'general', label: 'General' },
-  { value: 'death-plan', label: 'Death Plan' },
-  { value: 'message-vault', label: 'Message Vault' },
-  { value: 'documents', label: 'Documents' },
-];
+/** SPEC.md §4 "Astrological panel": the tabs, general first (the default). */
+const PLAN_TABS: readonly PlanType[] = ['general', 'death-plan', 'message-vault', 'documents'];
 
 function ElementList({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
@@ -38,19 +35,20 @@ function ElementList({ title, items }: { title: string; items: string[] }) {
 
 function Insight({ birthdate, planType }: { birthdate: string; planType: PlanType }) {
   // Opening a tab is loading, not asking: answered on the device (no consent dialog on the dashboard).
+  const { t } = useT();
   const query = useApiQuery(`astrology:${birthdate}:${planType}`, (opts) => askAiInApp('astrologicalInsights', { birthdate, planType }, opts));
   if (query.status !== 'success') {
-    if (query.status === 'cancelled') return <PanelNotice kind="info">Nothing was sent.</PanelNotice>;
-    if (query.status === 'offline') return <PanelNotice kind="offline">You are offline. Astrological insights need a connection.</PanelNotice>;
+    if (query.status === 'cancelled') return <PanelNotice kind="info">{t('dashboard.astrology.cancelled')}</PanelNotice>;
+    if (query.status === 'offline') return <PanelNotice kind="offline">{t('dashboard.astrology.offline')}</PanelNotice>;
     if (query.status === 'error') {
       return (
         <PanelNotice kind="error">
-          Unable to load insights. Please try again later.
+          {t('dashboard.astrology.error')}
           {query.reason && <span className="mt-1 block">{query.reason}</span>}
         </PanelNotice>
       );
     }
-    return <PanelNotice kind="loading">Loading insights...</PanelNotice>;
+    return <PanelNotice kind="loading">{t('dashboard.astrology.loading')}</PanelNotice>;
   }
   const { insights, recommendations, elements } = query.data;
   return (
@@ -58,8 +56,8 @@ function Insight({ birthdate, planType }: { birthdate: string; planType: PlanTyp
       <p className="whitespace-pre-line text-slate-800">{insights}</p>
       {recommendations.length > 0 && (
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">Recommendations</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+          <h3 className="text-sm font-semibold text-slate-900">{t('dashboard.astrology.recommendations')}</h3>
+          <ul className="mt-1 list-disc space-y-1 ps-5 text-slate-700">
             {recommendations.map((r, i) => (
               <li key={`${i}-${r}`}>{r}</li>
             ))}
@@ -67,14 +65,15 @@ function Insight({ birthdate, planType }: { birthdate: string; planType: PlanTyp
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <ElementList title="Favorable" items={elements.favorable} />
-        <ElementList title="Challenging" items={elements.challenging} />
+        <ElementList title={t('dashboard.astrology.favorable')} items={elements.favorable} />
+        <ElementList title={t('dashboard.astrology.challenging')} items={elements.challenging} />
       </div>
     </div>
   );
 }
 
 export function AstrologyPanel({ birthdate }: { birthdate: string | null }) {
+  const { t } = useT();
   return (
     <Card aria-labelledby="astrology-heading" className="flex flex-col">
       <CardHeader>
@@ -82,30 +81,30 @@ export function AstrologyPanel({ birthdate }: { birthdate: string | null }) {
           <Moon className="mt-1 size-5 shrink-0 text-accent-700" aria-hidden="true" />
           <div>
             <CardTitle as="h2" id="astrology-heading">
-              Astrological Insights
+              {t('dashboard.astrology.title')}
             </CardTitle>
-            <CardDescription>Reflections drawn from your birth date, for each part of your plan.</CardDescription>
+            <CardDescription>{t('dashboard.astrology.description')}</CardDescription>
           </div>
         </div>
       </CardHeader>
       <CardContent>
         {birthdate ? (
           <Tabs defaultValue="general">
-            <TabsList aria-label="Insight topic">
-              {PLAN_TABS.map((t) => (
-                <TabsTrigger key={t.value} value={t.value}>
-                  {t.label}
+            <TabsList aria-label={t('dashboard.astrology.topic')}>
+              {PLAN_TABS.map((tab) => (
+                <TabsTrigger key={tab} value={tab}>
+                  {t(`dashboard.astrology.tab.${tab}`)}
                 </TabsTrigger>
               ))}
             </TabsList>
-            {PLAN_TABS.map((t) => (
-              <TabsContent key={t.value} value={t.value} aria-live="polite">
-                <Insight birthdate={birthdate} planType={t.value} />
+            {PLAN_TABS.map((tab) => (
+              <TabsContent key={tab} value={tab} aria-live="polite">
+                <Insight birthdate={birthdate} planType={tab} />
               </TabsContent>
             ))}
           </Tabs>
         ) : (
-          <PanelNotice kind="info">Add your birthdate in your profile to receive personalized astrological insights.</PanelNotice>
+          <PanelNotice kind="info">{t('dashboard.astrology.noBirthdate')}</PanelNotice>
         )}
       </CardContent>
     </Card>

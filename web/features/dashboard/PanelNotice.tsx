@@ -1,10 +1,12 @@
 /** A panel's non-result state: loading, offline, an error (with an optional retry), or a hint. */
 import type { ReactNode } from 'react';
 import { CloudOff, TriangleAlert } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import { Spinner } from '../../ui/Spinner';
 
 export function PanelNotice({ kind, children, action }: { kind: 'loading' | 'offline' | 'error' | 'info'; children?: ReactNode; action?: ReactNode }) {
-  if (kind === 'loading') return <Spinner label={typeof children === 'string' ? children : 'Loading...'} showLabel className="py-4" />;
+  const { t } = useT();
+  if (kind === 'loading') return <Spinner label={typeof children === 'string' ? children : t('shell.loading')} showLabel className="py-4" />;
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg bg-stone-50 p-4 text-slate-700" role={kind === 'error' ? 'alert' : undefined}>
       <p className="flex items-start gap-2">

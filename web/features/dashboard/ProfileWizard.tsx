@@ -10,15 +10,16 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { User, ValueId } from '../../../shared/schema';
-import { VALUE_OPTIONS } from '../../../shared/labels';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
+import { type MessageId, t as words, useT } from '../../i18n/i18n';
 import { type RecordForm, useRecordForm } from '../../forms/use-record-form';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
 import { errorDescription } from '../profile';
 import { WizardBasicInfoStep } from './WizardBasicInfoStep';
-import { WIZARD_STEP_TITLES, WizardStepper } from './WizardStepper';
+import { useDashboardMessages } from './messages';
+import { wizardStepTitle, WizardStepper } from './WizardStepper';
 import { WizardValuesStep } from './WizardValuesStep';
 import {
   basicInfoFromProfile,
@@ -34,13 +35,12 @@ import {
   type WizardStep,
 } from './wizard-patches';
 
-/** SPEC.md §8: success and failure toasts of each step. */
-const STEP_TOASTS: Record<WizardStep, { title: string; description: string; failure: string }> = {
-  1: { title: 'Basic information saved', description: 'Your basic information has been saved.', failure: 'Failed to save information' },
-  2: { title: 'Values saved successfully', description: 'Your values and beliefs have been saved.', failure: 'Failed to save values' },
-  3: { title: 'Preferences saved', description: 'Your preferences have been saved.', failure: 'Failed to save preferences' },
-  4: { title: 'Profile complete!', description: 'You have completed your profile setup.', failure: 'Failed to complete profile' },
-};
+/** SPEC.md §8: success and failure toasts of each step ('Basic information saved', …). */
+const stepToasts = (step: WizardStep): { title: MessageId; description: MessageId; failure: MessageId } => ({
+  title: `dashboard.wizard.toast${step}`,
+  description: `dashboard.wizard.toast${step}Description`,
+  failure: `dashboard.wizard.toast${step}Failed`,
+});
 
 /** A step's patch applied as the person's changes to its form. */
 const setAll =
@@ -54,10 +54,13 @@ const noticeOf =
   <V extends FieldValues>(rf: RecordForm<V>) =>
   (field: keyof V & string) => <ChangedElsewhere record={rf} field={field} display={field === 'values' ? valueTitles : undefined} />;
 
-/** Chosen values as their titles (SPEC.md §3 "Selectable values"). */
-const valueTitles = (ids: unknown) => ((ids as ValueId[]).length ? (ids as ValueId[]).map((id) => VALUE_OPTIONS[id]?.title ?? id).join(', ') : '(empty)');
+/** Chosen values as their titles (SPEC.md §3 "Selectable values"), in the language shown. */
+const valueTitles = (ids: unknown) =>
+  (ids as ValueId[]).length ? (ids as ValueId[]).map((id) => words(`dashboard.value.${id}`)).join(', ') : words('dashboard.wizard.valuesEmpty');
 
 export function ProfileWizard({ user }: { user: User }) {
+  useDashboardMessages();
+  const { t } = useT();
   const [step, setStep] = useState<WizardStep>(() => firstIncompleteStep(user.profileCompletion) ?? 1);
   const [pending, setPending] = useState(false);
   const basicForm = useRecordForm({ collection: 'profile', id: user.id, toForm: basicInfoFromProfile, toRecord: basicInfoToRecord });
@@ -83,7 +86,7 @@ export function ProfileWizard({ user }: { user: User }) {
       toast({ title: check.message, variant: 'destructive' });
       return;
     }
-    const texts = STEP_TOASTS[step];
+    const texts = stepToasts(step);
     setPending(true);
     try {
       // The fields the person changed in this step, and the step's completion.
@@ -91,27 +94,27 @@ export function ProfileWizard({ user }: { user: User }) {
       if (step === 1) await basicForm.save(undefined, stepOneAlso(basic));
       else if (step === 2) await valuesForm.save(undefined, also);
       else await valuesForm.save({}, also);
-      toast({ title: texts.title, description: texts.description });
+      toast({ title: t(texts.title), description: t(texts.description) });
       // After step 4 only the toast shows; the dashboard then shows the profile as complete.
       if (step < 4) goTo((step + 1) as WizardStep);
     } catch (err) {
-      toast({ title: texts.failure, description: errorDescription(err), variant: 'destructive' });
+      toast({ title: t(texts.failure), description: errorDescription(err), variant: 'destructive' });
     } finally {
       setPending(false);
     }
   };
 
-  const nextLabel = step === 4 ? (pending ? 'Completing...' : 'Finish Setup') : pending ? 'Saving...' : 'Save & Continue';
+  const nextLabel = t(step === 4 ? (pending ? 'dashboard.wizard.completing' : 'dashboard.wizard.finish') : pending ? 'dashboard.wizard.saving' : 'dashboard.wizard.saveContinue');
 
   return (
     <Card aria-labelledby="wizard-heading">
       <CardHeader className="gap-4">
         <div>
           <CardTitle as="h2" id="wizard-heading">
-            Complete Your Profile
+            {t('dashboard.wizard.title')}
           </CardTitle>
           <CardDescription>
-            Step {step} of 4 · A few details help us tailor your plan.
+            {t('dashboard.wizard.stepOf', { step: String(step) })}
           </CardDescription>
         </div>
         <WizardStepper step={step} />
@@ -119,29 +122,25 @@ export function ProfileWizard({ user }: { user: User }) {
       <CardContent>
         <form noValidate onSubmit={submit} aria-labelledby="wizard-step-heading" className="flex flex-col gap-5">
           <h3 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-slate-900 focus:outline-none">
-            {WIZARD_STEP_TITLES[step]}
+            {t(wizardStepTitle(step))}
           </h3>
           {step === 1 && <WizardBasicInfoStep form={basic} onChange={setAll(basicForm)} notice={noticeOf(basicForm)} />}
           {step === 2 && <WizardValuesStep form={values} onChange={setAll(valuesForm)} notice={noticeOf(valuesForm)} />}
           {step === 3 && (
             <p className="text-slate-700">
-              Your funeral type, burial preference, music, readings and special requests are set in your After-Death Plan.
-              You can fill it in at your own pace, now or later.{' '}
+              {t('dashboard.wizard.step3Text')}{' '}
               <Link to="/death-plan" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
-                Open My After-Death Plan
+                {t('dashboard.wizard.step3Link')}
               </Link>
             </p>
           )}
           {step === 4 && (
-            <p className="text-slate-700">
-              Thank you for sharing what matters most. Finish setup to save your profile; you can change any of it later in
-              Profile Settings.
-            </p>
+            <p className="text-slate-700">{t('dashboard.wizard.step4Text')}</p>
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             {step > 1 ? (
               <Button variant="outline" disabled={pending} onClick={() => goTo((step - 1) as WizardStep)}>
-                Previous
+                {t('dashboard.wizard.previous')}
               </Button>
             ) : (
               <span />

@@ -11,6 +11,7 @@ import type { BudgetLevel } from '../../../shared/schema';
 import { askAiInApp } from '../../ai/app-deps';
 import { deviceSnapshot } from '../../ai/device-snapshot';
 import { useCurrentDb } from '../../db/current';
+import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Select } from '../../ui/Select';
@@ -18,9 +19,11 @@ import { toast } from '../../ui/toast-store';
 import { PanelNotice } from './PanelNotice';
 import { useApiQuery } from './use-api-query';
 
-const BUDGET_OPTIONS = Object.entries(BUDGET_LABELS).map(([value, label]) => ({ value, label }));
+/** The budget levels in shared/labels.ts's order (its English stays for the AI prompts; the select shows the catalog's words). */
+const BUDGETS = Object.keys(BUDGET_LABELS) as BudgetLevel[];
 
 export function RecommendationsPanel() {
+  const { t } = useT();
   const [budget, setBudget] = useState<BudgetLevel>(DEFAULT_BUDGET);
   const db = useCurrentDb((s) => s.db);
   const query = useApiQuery(
@@ -30,7 +33,7 @@ export function RecommendationsPanel() {
   );
 
   const refresh = () => {
-    toast({ title: 'Refreshing recommendations', description: 'Getting new personalized suggestions for you.' });
+    toast({ title: t('dashboard.recommendations.refreshToast'), description: t('dashboard.recommendations.refreshToastDescription') });
     void query.refetch();
   };
 
@@ -41,39 +44,39 @@ export function RecommendationsPanel() {
           <Sparkles className="mt-1 size-5 shrink-0 text-accent-700" aria-hidden="true" />
           <div>
             <CardTitle as="h2" id="recommendations-heading">
-              Recommendations for You
+              {t('dashboard.recommendations.title')}
             </CardTitle>
-            <CardDescription>Personalized suggestions based on your plan so far.</CardDescription>
+            <CardDescription>{t('dashboard.recommendations.description')}</CardDescription>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Select
-            aria-label="Budget level"
+            aria-label={t('dashboard.recommendations.budget')}
             className="w-auto min-w-44 flex-1"
-            options={BUDGET_OPTIONS}
+            options={BUDGETS.map((value) => ({ value, label: t(`dashboard.budget.${value}`) }))}
             value={budget}
             onValueChange={(v) => setBudget(v as BudgetLevel)}
           />
           <Button variant="outline" onClick={refresh} disabled={query.isFetching}>
             <RefreshCw aria-hidden="true" className={query.isFetching ? 'animate-spin' : undefined} />
-            {query.isFetching ? 'Refreshing...' : 'Refresh'}
+            {t(query.isFetching ? 'dashboard.recommendations.refreshing' : 'dashboard.recommendations.refresh')}
           </Button>
         </div>
       </CardHeader>
       <CardContent aria-live="polite" aria-busy={query.isFetching}>
-        {query.status === 'loading' && <PanelNotice kind="loading">Loading recommendations...</PanelNotice>}
-        {query.status === 'offline' && <PanelNotice kind="offline">You are offline. Recommendations need a connection.</PanelNotice>}
-        {query.status === 'cancelled' && <PanelNotice kind="info">Nothing was sent. Press Refresh to ask again.</PanelNotice>}
+        {query.status === 'loading' && <PanelNotice kind="loading">{t('dashboard.recommendations.loading')}</PanelNotice>}
+        {query.status === 'offline' && <PanelNotice kind="offline">{t('dashboard.recommendations.offline')}</PanelNotice>}
+        {query.status === 'cancelled' && <PanelNotice kind="info">{t('dashboard.recommendations.cancelled')}</PanelNotice>}
         {query.status === 'error' && (
           <PanelNotice
             kind="error"
             action={
               <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try Again
+                {t('dashboard.recommendations.tryAgain')}
               </Button>
             }
           >
-            Unable to load recommendations at this time.
+            {t('dashboard.recommendations.error')}
             {query.reason && <span className="mt-1 block">{query.reason}</span>}
           </PanelNotice>
         )}

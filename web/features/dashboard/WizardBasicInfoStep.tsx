@@ -1,5 +1,6 @@
 /** Wizard step 1 'Basic Information' (SPEC.md §2 "Profile-completion wizard", §5 "Wizard step 1"). */
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
 import type { BasicInfoForm } from './wizard-patches';
@@ -14,12 +15,13 @@ export interface WizardBasicInfoStepProps {
 const today = () => new Date().toLocaleDateString('en-CA'); // YYYY-MM-DD in local time
 
 export function WizardBasicInfoStep({ form, onChange, notice }: WizardBasicInfoStepProps) {
+  const { t } = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField
-        label="Contact Email"
+        label={t('dashboard.wizard.contactEmail')}
         required
-        hint="Where we can reach you about your plan."
+        hint={t('dashboard.wizard.contactEmailHint')}
         className="sm:col-span-2"
         notice={notice?.('contactEmail')}
       >
@@ -30,17 +32,17 @@ export function WizardBasicInfoStep({ form, onChange, notice }: WizardBasicInfoS
           onChange={(e) => onChange({ contactEmail: e.target.value })}
         />
       </FormField>
-      <FormField label="Birthdate" hint="Used for astrological insights." className="sm:col-span-2" notice={notice?.('birthdate')}>
+      <FormField label={t('dashboard.wizard.birthdate')} hint={t('dashboard.wizard.birthdateHint')} className="sm:col-span-2" notice={notice?.('birthdate')}>
         <Input type="date" max={today()} min="1900-01-01" value={form.birthdate} onChange={(e) => onChange({ birthdate: e.target.value })} />
       </FormField>
-      <FormField label="Emergency Contact Name">
+      <FormField label={t('dashboard.wizard.emergencyName')}>
         <Input
           autoComplete="off"
           value={form.emergencyContact.name}
           onChange={(e) => onChange({ emergencyContact: { ...form.emergencyContact, name: e.target.value } })}
         />
       </FormField>
-      <FormField label="Emergency Contact Phone" notice={notice?.('emergencyContact')}>
+      <FormField label={t('dashboard.wizard.emergencyPhone')} notice={notice?.('emergencyContact')}>
         <Input
           type="tel"
           autoComplete="off"
@@ -49,8 +51,8 @@ export function WizardBasicInfoStep({ form, onChange, notice }: WizardBasicInfoS
         />
       </FormField>
       <FormField
-        label="Important Health Information"
-        hint="Allergies, conditions or medications your loved ones should know about."
+        label={t('dashboard.wizard.health')}
+        hint={t('dashboard.wizard.healthHint')}
         className="sm:col-span-2"
         notice={notice?.('healthInfo')}
       >

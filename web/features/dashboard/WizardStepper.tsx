@@ -1,23 +1,20 @@
 /** The wizard's progress line: four numbered steps, the current one marked for screen readers. */
 import { Check } from 'lucide-react';
+import { type MessageId, useT } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
 import type { WizardStep } from './wizard-patches';
 
-export const WIZARD_STEP_TITLES: Record<WizardStep, string> = {
-  1: 'Basic Information',
-  2: 'What matters most to you?',
-  3: 'Your Final Wishes',
-  4: 'Profile Completed!',
-};
-
-const SHORT_TITLES: Record<WizardStep, string> = { 1: 'Basics', 2: 'Values', 3: 'Wishes', 4: 'Done' };
+/** A step's title ('Basic Information', …; SPEC.md §2 "Profile-completion wizard"). */
+export const wizardStepTitle = (step: WizardStep): MessageId => `dashboard.wizard.step${step}`;
 
 export function WizardStepper({ step }: { step: WizardStep }) {
+  const { t } = useT();
   return (
-    <ol className="flex items-center gap-2" aria-label="Profile setup steps">
+    <ol className="flex items-center gap-2" aria-label={t('dashboard.wizard.steps')}>
       {([1, 2, 3, 4] as const).map((n) => {
         const done = n < step;
         const current = n === step;
+        const title = t(wizardStepTitle(n));
         return (
           <li key={n} className="flex flex-1 items-center gap-2" aria-current={current ? 'step' : undefined}>
             <span
@@ -30,11 +27,11 @@ export function WizardStepper({ step }: { step: WizardStep }) {
             >
               {done ? <Check className="size-4" aria-hidden="true" /> : n}
               <span className="sr-only">
-                {` ${WIZARD_STEP_TITLES[n]}${done ? ' (done)' : current ? ' (current)' : ''}`}
+                {` ${done ? t('dashboard.wizard.stepDone', { title }) : current ? t('dashboard.wizard.stepCurrent', { title }) : title}`}
               </span>
             </span>
             <span aria-hidden="true" className={cn('hidden text-sm sm:inline', current ? 'font-semibold text-slate-900' : 'text-slate-600')}>
-              {SHORT_TITLES[n]}
+              {t(`dashboard.wizard.short${n}`)}
             </span>
             {n < 4 && <span aria-hidden="true" className="h-px flex-1 bg-stone-300" />}
           </li>

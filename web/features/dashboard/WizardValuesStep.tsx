@@ -3,8 +3,8 @@
  * step 2"): the six values as toggle cards (title and one-line description) and a beliefs field.
  */
 import { Check } from 'lucide-react';
-import { VALUE_OPTIONS } from '../../../shared/labels';
 import { VALUE_IDS } from '../../../shared/schema';
+import { useT } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
 import type { ReactNode } from 'react';
 import { FormField } from '../../ui/FormField';
@@ -19,10 +19,11 @@ export interface WizardValuesStepProps {
 }
 
 export function WizardValuesStep({ form, onChange, notice }: WizardValuesStepProps) {
+  const { t } = useT();
   return (
     <div className="flex flex-col gap-5">
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Choose the values that guide you (at least one)</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('dashboard.wizard.valuesLegend')}</legend>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {VALUE_IDS.map((id) => {
             const selected = form.values.includes(id);
@@ -33,7 +34,7 @@ export function WizardValuesStep({ form, onChange, notice }: WizardValuesStepPro
                 aria-pressed={selected}
                 onClick={() => onChange({ values: toggleValue(form.values, id) })}
                 className={cn(
-                  'flex items-start gap-3 rounded-xl border p-4 text-left transition-colors',
+                  'flex items-start gap-3 rounded-xl border p-4 text-start transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
                   selected ? 'border-accent-700 bg-accent-50 ring-1 ring-accent-700' : 'border-stone-300 bg-white hover:bg-stone-50',
                 )}
@@ -48,8 +49,8 @@ export function WizardValuesStep({ form, onChange, notice }: WizardValuesStepPro
                   {selected && <Check className="size-3.5" />}
                 </span>
                 <span>
-                  <span className="block font-semibold text-slate-900">{VALUE_OPTIONS[id].title}</span>
-                  <span className="block text-sm text-slate-600">{VALUE_OPTIONS[id].description}</span>
+                  <span className="block font-semibold text-slate-900">{t(`dashboard.value.${id}`)}</span>
+                  <span className="block text-sm text-slate-600">{t(`dashboard.value.${id}.description`)}</span>
                 </span>
               </button>
             );
@@ -58,8 +59,8 @@ export function WizardValuesStep({ form, onChange, notice }: WizardValuesStepPro
       </fieldset>
       {notice?.('values')}
       <FormField
-        label="Your Beliefs"
-        hint="Spiritual, religious or personal beliefs you would like honoured (optional)."
+        label={t('dashboard.wizard.beliefs')}
+        hint={t('dashboard.wizard.beliefsHint')}
         notice={notice?.('beliefs')}
       >
         <Textarea rows={3} value={form.beliefs} onChange={(e) => onChange({ beliefs: e.target.value })} />

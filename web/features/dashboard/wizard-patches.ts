@@ -1,9 +1,12 @@
 /**
  * The profile-completion wizard's rules as pure functions (SPEC.md §4 "Wizard", §5 "Wizard step
  * 1", "Wizard step 2", "Optional fields"): which step to show, what each step saves, and the
- * validation toasts. The wizard component only wires these to its useRecordForm (web/forms).
+ * validation toasts (in the language shown: the 'dashboard' namespace, ./messages.ts). The wizard
+ * component only wires these to its useRecordForm (web/forms).
  */
 import type { EmergencyContact, Profile, ValueId } from '../../../shared/schema';
+import { t } from '../../i18n/i18n';
+import './messages';
 
 export { completionAfter, firstIncompleteStep, type WizardStep } from './wizard-step';
 import { completionAfter } from './wizard-step';
@@ -70,7 +73,7 @@ export function basicInfoToRecord(form: Partial<BasicInfoForm>): Partial<Pick<Pr
 export function checkBasicInfo(form: BasicInfoForm): StepCheck<
   Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo' | 'profileCompletion'>
 > {
-  if (!form.contactEmail.trim()) return { ok: false, message: 'Please enter your contact email' };
+  if (!form.contactEmail.trim()) return { ok: false, message: t('dashboard.wizard.missingEmail') };
   const fields = basicInfoToRecord(form) as Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo'>;
   return { ok: true, patch: { ...fields, profileCompletion: completionAfter(1) } };
 }
@@ -94,7 +97,7 @@ export function valuesToRecord(form: Partial<ValuesForm>): Partial<Pick<Profile,
 
 /** Step 2: at least one value ('Please select at least one value'); beliefs trimmed, empty → null. */
 export function checkValues(form: ValuesForm): StepCheck<Pick<Profile, 'values' | 'beliefs' | 'profileCompletion'>> {
-  if (form.values.length === 0) return { ok: false, message: 'Please select at least one value' };
+  if (form.values.length === 0) return { ok: false, message: t('dashboard.wizard.missingValue') };
   return { ok: true, patch: { values: [...form.values], beliefs: blankToNull(form.beliefs), profileCompletion: completionAfter(2) } };
 }
 

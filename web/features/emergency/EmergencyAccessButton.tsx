@@ -1,13 +1,17 @@
 /**
  * "Emergency access" on a trustee's card (web/features/trustees): opens EmergencyAccessDialog for
- * that trustee, and says in one sentence what they may open now that it is set.
+ * that trustee, and says in one sentence what they may open now that it is set, and when a choice
+ * saved offline waits on this device to be sent (or was not sent: pending-choices.ts).
  */
 import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCurrentDb } from '../../db/current';
+import { pendingChoicesIn } from './pending-choices';
 import { LifeBuoy } from 'lucide-react';
 import type { Trustee } from '../../../shared/schema';
 import { Button } from '../../ui/Button';
 import { EmergencyAccessDialog } from './EmergencyAccessDialog';
-import { choiceSentence } from './emergency-words';
+import { choiceSentence, waitingChoiceText } from './emergency-words';
 import { useT } from '../../i18n/i18n';
 import { useEmergencyMessages } from './messages';
 
@@ -27,9 +31,17 @@ export function EmergencyAccessButton({ trustee, trusteeCount }: { trustee: Trus
   );
 }
 
-/** The sentence of `trustee`'s emergency access, or null when none is set. */
+/** The sentence of `trustee`'s emergency access, and of a choice kept on this device for them; null when neither. */
 export function EmergencyAccessLine({ trustee }: { trustee: Trustee }) {
   useEmergencyMessages();
-  if (!trustee.emergency) return null;
-  return <p className="px-5 pb-4 text-sm text-slate-700">{choiceSentence(trustee.name, trustee.emergency.items.length, trustee.emergency.waitHours)}</p>;
+  const { t } = useT();
+  const db = useCurrentDb((s) => s.db);
+  const kept = useLiveQuery(async () => (db ? ((await pendingChoicesIn(db.dexie).get(trustee.id)) ?? null) : null), [db, trustee.id]);
+  if (!trustee.emergency && !kept) return null;
+  return (
+    <div className="px-5 pb-4 text-sm text-slate-700">
+      {trustee.emergency && <p>{choiceSentence(trustee.name, trustee.emergency.items.length, trustee.emergency.waitHours)}</p>}
+      {kept && <p className="text-amber-900">{kept.problem ? t('emergency.line.notSent', { problem: kept.problem }) : t('emergency.line.waiting', { waiting: waitingChoiceText(trustee.name, Boolean(trustee.emergency)) })}</p>}
+    </div>
+  );
 }

@@ -7,8 +7,12 @@
  * owner-sealed record (synced to the owner's other devices, whose EmergencyRefresher re-seals it).
  * A trustee with no kit cannot be given emergency access: the dialog says so and points to kits.
  * An owner whom a request would not reach at once (no confirmed address, no push) is told so (ReachNote).
+ * When the server cannot be reached the choice is kept on this device and sent once it can
+ * (pending-choices.ts), and the dialog says so; one that was not sent (changed or removed on another
+ * device meanwhile) is shown with why, kept for the owner to look at and save again.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { requireDb, useCurrentDb } from '../../db';
@@ -22,11 +26,12 @@ import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, useShareSource } from '../sharing';
-import { choiceFloor, emergencyItems, isStaleChoice, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { choiceFloor, emergencyItems, isChangedChoice, isStaleChoice, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { pendingChoicesIn } from './pending-choices';
 import { createChoiceMemory } from './choice-memory';
 import { requestSync } from '../../sync';
 import { ReachNote } from './ReachNote';
-import { choiceSentence, noKitText, nothingChosenText, ORDER_PLACES, orderChoice, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
+import { choiceSentence, noKitText, nothingChosenText, ORDER_PLACES, orderChoice, orderSentence, removedToast, savedOfflineToast, savedToast, WAIT_CHOICES, waitingChoiceText, waitWords } from './emergency-words';
 import { useT } from '../../i18n/i18n';
 import { useEmergencyMessages } from './messages';
 
@@ -51,6 +56,20 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const [reach, setReach] = useState<EmergencyReach | null>(null);
   const [reachTick, setReachTick] = useState(0);
   const [floor, setFloor] = useState(0);
+  const db = useCurrentDb((s) => s.db);
+  /** A choice saved here while offline, waiting to be sent or not sent (pending-choices.ts); undefined while read. */
+  const pending = useLiveQuery(async () => (db ? ((await pendingChoicesIn(db.dexie).get(trustee.id)) ?? null) : null), [db, trustee.id]);
+  /** The server refused a save here as changed meanwhile: the next save is made over what the server holds now, the owner having been told. */
+  const [changedHere, setChangedHere] = useState(false);
+  // The kept choice is what the dialog shows, once read.
+  const shownPending = useRef(false);
+  useEffect(() => {
+    if (!pending || shownPending.current) return;
+    shownPending.current = true;
+    setChosen(new Set(pending.choice.items.map(keyOf)));
+    setWaitHours(pending.choice.waitHours);
+    setPosition(pending.choice.position);
+  }, [pending]);
 
   useEffect(() => {
     if (!open) return;
@@ -90,15 +109,31 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   // Its version one above the choice this device holds and the highest known (the server refuses one not above it: isStaleChoice).
   const choice: EmergencyChoice = nextChoice(saved, { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position }, floor);
   const toggle = (key: string, on: boolean) => setChosen((s) => new Set([...s].filter((k) => k !== key).concat(on ? [key] : [])));
-  /** Runs one step (the server first, then the trustee's sealed record), then closes with `done`; a failure is a toast titled `failed` and changes nothing here. */
-  const step = async (run: () => Promise<void>, emergency: EmergencyChoice | null, done: { title: string; description: string }, failed: string) => {
+  /** Keeps `choice` on this device, to be sent once it is online (pending-choices.ts), edited from the choice the trustee's record holds, and closes. */
+  const keep = async () => {
+    await pendingChoicesIn(requireDb().dexie).set(trustee.id, { trusteeId: trustee.id, choice, basedOn: saved?.version ?? 0, at: Date.now() });
+    toast({ title: t('emergency.toast.savedOffline'), description: savedOfflineToast(trustee.name) });
+    onOpenChange(false);
+  };
+  /**
+   * Runs one step (the server first, then the trustee's sealed record; a choice kept here goes),
+   * then closes with `done`; a failure is a toast titled `failed` and changes nothing here, but the
+   * server out of reach with `offline` given: that runs instead.
+   */
+  const step = async (run: () => Promise<void>, emergency: EmergencyChoice | null, done: { title: string; description: string }, failed: string, offline?: () => Promise<void>) => {
     setBusy(true);
     try {
       await run();
       await requireDb().write('trustees', trustee.id, { emergency });
+      await pendingChoicesIn(requireDb().dexie).set(trustee.id, null);
       toast(done);
       onOpenChange(false);
     } catch (err) {
+      if (offline && err instanceof TypeError) return await offline(); // fetch's own failure: the server out of reach
+      if (isChangedChoice(err)) {
+        setChangedHere(true);
+        requestSync();
+      }
       if (isStaleChoice(err)) {
         requestSync(); // another device saved a newer choice: fetch it
         setReachTick((n) => n + 1); // and read the server's highest version again
@@ -112,7 +147,21 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const save = async () => {
     if (choice.items.length === 0) return toast({ title: t('emergency.toast.nothingChosen'), description: nothingChosenText(), variant: 'destructive' });
     if (!account || !source || !keysOpen) return toast({ title: t('emergency.toast.keysLocked'), description: t('emergency.toast.unlock'), variant: 'destructive' });
-    await step(() => sealEmergency({ api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) }, trustee, choice, source), choice, { title: t('emergency.toast.saved'), description: savedToast(trustee.name) }, t('emergency.toast.saveFailed'));
+    if (kit === 'failed' || navigator.onLine === false) return keep();
+    // Edited from the choice the trustee's record holds; after the owner was told it changed meanwhile, over what the server holds now.
+    const over = async () => {
+      if (!changedHere && !pending?.problem) return saved?.version ?? 0;
+      const { settings } = await api<{ settings: Array<{ trusteeId: string; choiceVersion: number | null }> }>('/api/emergency');
+      const held = settings.find((x) => x.trusteeId === trustee.id);
+      return held ? (held.choiceVersion ?? 0) : 0;
+    };
+    const deps = { api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) };
+    await step(async () => sealEmergency(deps, trustee, choice, source, { basedOn: await over() }), choice, { title: t('emergency.toast.saved'), description: savedToast(trustee.name) }, t('emergency.toast.saveFailed'), keep);
+  };
+  const discard = async () => {
+    await pendingChoicesIn(requireDb().dexie).set(trustee.id, null);
+    toast({ title: t('emergency.toast.discarded'), description: t('emergency.discardedToast', { name: trustee.name }) });
+    onOpenChange(false);
   };
   const remove = async () => {
     // This device keeps the removed choice's version, so its next save is above it even offline.
@@ -127,6 +176,12 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('emergency.dialog.title', { name: trustee.name })} description={t('emergency.dialog.description')}>
       {kit === 'failed' && <p className="mb-3 text-sm text-slate-700">{t('emergency.kitsUnreachable')}</p>}
+      {pending && (
+        <div className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" role="status">
+          <p className="font-medium">{pending.problem ?? waitingChoiceText(trustee.name, Boolean(saved))}</p>
+          {pending.problem && <p className="mt-1">{saved ? t('emergency.dialog.onServer', { sentence: choiceSentence(trustee.name, saved.items.length, saved.waitHours) }) : t('emergency.dialog.onServerNone', { name: trustee.name })} {t('emergency.dialog.keptBelow')}</p>}
+        </div>
+      )}
       {kit === 'no' ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-slate-900" role="status">
           {noKitText(trustee.name)}
@@ -160,13 +215,18 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
         </div>
       )}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
+        {pending && (
+          <Button variant="outline" onClick={discard} disabled={busy}>
+            {t('emergency.dialog.discard')}
+          </Button>
+        )}
         {saved && (
           <Button variant="destructive" onClick={remove} disabled={busy}>
             {t('emergency.dialog.remove')}
           </Button>
         )}
         {kit !== 'no' && (
-          <Button variant="accent" onClick={save} disabled={busy || kit !== 'yes'}>
+          <Button variant="accent" onClick={save} disabled={busy || kit === 'loading'}>
             {busy ? t('emergency.dialog.saving') : t('emergency.dialog.save')}
           </Button>
         )}

@@ -7,7 +7,9 @@
  * holds for an older kit generation are sealed again for the trustee's new kit. A seal the server
  * refuses as not the choice it holds (another device saved a newer one) syncs, whose change then
  * seals the newest choice; when the sync brings none, the owner is told once. A choice older than
- * one sealed here (a replayed record) is never sealed. Renders nothing.
+ * one sealed here (a replayed record) is never sealed. Choices saved while offline
+ * (pending-choices.ts) are sent now, when the device is back online and after each sync, and the
+ * owner is told of each sent and of each not sent. Renders nothing.
  * Mounted by EmergencyRefresher.tsx while some trustee has an emergency choice, with the owner's records.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -20,9 +22,11 @@ import { useCurrentDb } from '../../db/current';
 import { syncNow } from '../../sync';
 import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
-import { pendingRefreshesIn, useFollow, type ShareSource } from '../sharing';
+import { pendingRefreshesIn, runNowOnlineAndSynced, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
+import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
+import { sentLaterToast } from './emergency-words';
 
 const api = apiFetch as Api;
 
@@ -64,6 +68,27 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
       checked.current = null; // offline: tried again at the next change
     });
   }, [source, follower, deps]);
+
+  // Choices saved offline: sent now, when the device is back online, and after each sync (an item or trustee written offline reaches the server first).
+  const latest = useRef(source);
+  latest.current = source;
+  useEffect(() => {
+    if (!deps || !open || !db) return;
+    let running = false;
+    const send = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const writeChoice = async (id: string, emergency: Trustee['emergency']) => void (await db.write('trustees', id, { emergency }));
+        const { sent, notSent } = await sendPendingChoices({ ...deps, writeChoice }, pendingChoicesIn(db.dexie), latest.current);
+        for (const name of sent) toast({ title: t('emergency.toast.saved'), description: sentLaterToast(name) });
+        for (const words of notSent) toast({ title: t('emergency.toast.notSent'), description: words, variant: 'destructive' });
+      } finally {
+        running = false;
+      }
+    };
+    return runNowOnlineAndSynced(() => void send().catch((err: unknown) => console.error('Sending emergency choices saved offline failed:', err)));
+  }, [deps, open, db]);
 
   const bundles = useMemo(() => emergencyBundles(source), [source]);
   useFollow(follower, bundles, tell);

@@ -13,12 +13,12 @@
  */
 import { isExecutorKit } from '../../../shared/crypto/executor-kit';
 import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
-import { NO_SUCH_TRUSTEE, STALE_CHOICE, type EmergencyChoice } from '../../../shared/schema/trustee';
+import { CHOICE_CHANGED, NO_SUCH_TRUSTEE, STALE_CHOICE, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
 import { projectItem, shareableItems, withoutFile, type SharedCopy, type ShareSource } from '../sharing';
 import { isEmergencyKind } from '../../../shared/share-items';
-import { noKitText, notSyncedText, nothingChosenText, olderChoiceText, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
+import { changedMeanwhileText, noKitText, notSyncedText, nothingChosenText, olderChoiceText, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 import type { ChoiceMemory } from './choice-memory';
 
 /**
@@ -122,6 +122,9 @@ export const alreadySealed = (account: string, trusteeId: string, choice: Emerge
 /** True when `err` is the server's refusal of a seal from an older choice than it holds (409 STALE_CHOICE): this device must sync first. */
 export const isStaleChoice = (err: unknown): boolean => err instanceof ApiError && err.status === 409 && err.serverMessage === STALE_CHOICE;
 
+/** True when `err` is the server's refusal of a new choice edited from another than the one it holds now (409 CHOICE_CHANGED: changed or removed on another device meanwhile). */
+export const isChangedChoice = (err: unknown): boolean => err instanceof ApiError && err.status === 409 && err.serverMessage === CHOICE_CHANGED;
+
 /**
  * `choice` as the owner saves it anew: its version one above both `saved` (the choice this device
  * holds, or none after a Remove) and `floor` (choiceFloor: the highest the server has held, kept past
@@ -143,11 +146,13 @@ export async function choiceFloor(deps: Pick<EmergencyDeps, 'api' | 'seen'>, tru
  * Seals `choice` for trustee `trustee` from the owner's records `source` and sends it with
  * `PUT /api/emergency/trustees/:id`, with the choice's version (the server refuses an older one
  * than it holds: 409 STALE_CHOICE, isStaleChoice); with `refresh` (the refresher's), only replacing a setting the
- * server still holds (a 404 NOTHING_TO_REFRESH when it was removed on another device). Throws
+ * server still holds (a 404 NOTHING_TO_REFRESH when it was removed on another device); with
+ * `basedOn` (a new choice: the version of the one it was edited from, 0 for none), only while the
+ * server holds exactly that one (409 CHOICE_CHANGED otherwise, isChangedChoice). Throws
  * EmergencyAccessError (no kit, nothing chosen that is still there), KeysLockedError while the keys
  * are locked, and what `api` throws.
  */
-export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; name: string }, choice: EmergencyChoice, source: ShareSource, opts: { refresh?: boolean } = {}): Promise<void> {
+export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; name: string }, choice: EmergencyChoice, source: ShareSource, opts: { refresh?: boolean; basedOn?: number } = {}): Promise<void> {
   const items = bundleItems(choice, source);
   if (items.length === 0) throw new EmergencyAccessError(nothingChosenText());
   // Never an older choice than this device has sealed (a lying server's replayed record: security review s22 L5).
@@ -157,7 +162,7 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   const { sealEmergencyAccess } = await import('../../../shared/emergency-bundle');
   const parts = await sealEmergencyAccess({ account: deps.account, trusteeId: trustee.id, generation }, t, items);
   // The choice's version: the server refuses a seal from an older choice than the one it holds (STALE_CHOICE).
-  const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, choiceVersion: choice.version ?? 0, ...(opts.refresh ? { refresh: true } : {}) };
+  const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, choiceVersion: choice.version ?? 0, ...(opts.refresh ? { refresh: true } : {}), ...(opts.basedOn !== undefined ? { basedOn: opts.basedOn } : {}) };
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });
   await deps.seen?.note(trustee.id, choice.version ?? 0);
   lastSealed.set(`${deps.account}:${trustee.id}`, fingerprint(deps.account, trustee.id, choice, items));
@@ -171,13 +176,15 @@ export async function removeEmergency(deps: Pick<EmergencyDeps, 'api' | 'account
 
 /**
  * Why saving or removing emergency access for `name` failed, in the owner's words (the dialog's
- * toast): an EmergencyAccessError's own words; a newer choice saved on another device; a 404 by the server's error: the trustee not on the
+ * toast): an EmergencyAccessError's own words; a newer choice saved on another device; one changed
+ * or removed there after the choice this one was edited from; a 404 by the server's error: the trustee not on the
  * server as theirs (NO_SUCH_TRUSTEE), else an item not there yet; else what the server said, or a
  * connection problem.
  */
 export function saveFailedWords(err: unknown, name: string): string {
   if (err instanceof EmergencyAccessError) return err.message;
   if (isStaleChoice(err)) return staleChoiceText(name);
+  if (isChangedChoice(err)) return changedMeanwhileText(name);
   if (err instanceof ApiError && err.status === 404) return err.serverMessage === NO_SUCH_TRUSTEE ? trusteeNotOnServerText(name) : notSyncedText();
   return serverMessage(err, 'Check your connection and try again.');
 }

@@ -44,6 +44,21 @@ export const trusteeNotOnServerText = (name: string) => t('emergency.trusteeNotO
 /** The server holds a newer choice for `name`, saved on another device and not synced here yet (409 STALE_CHOICE): this device fetches it. */
 export const staleChoiceText = (name: string) => t('emergency.staleChoice', { name });
 
+/** The server holds another choice for `name` than the one this device's choice was edited from (409 CHOICE_CHANGED): the owner's choice is kept, to look at and save again. */
+export const changedMeanwhileText = (name: string) => t('emergency.changedMeanwhile', { name });
+
+/** A choice saved while offline, waiting on this device (pending-choices.ts), in the dialog and under the trustee's card. */
+export const waitingChoiceText = (name: string, hadOne: boolean) => t(hadOne ? 'emergency.waitingChoice.hadOne' : 'emergency.waitingChoice.none', { name });
+
+/** The toast after a choice saved while offline. */
+export const savedOfflineToast = (name: string) => t('emergency.savedOfflineToast', { name });
+
+/** A choice saved offline that the server then took (pending-choices.ts). */
+export const sentLaterToast = (name: string) => t('emergency.sentLaterToast', { name });
+
+/** A choice saved offline that was not sent (changed elsewhere meanwhile, or refused): why, and that it is kept. */
+export const notSentText = (name: string, why: string) => t('emergency.notSent', { name, why });
+
 /** The server refused a re-seal and the sync this device asked for brought no newer choice: the server holds another than this device (told once). */
 export const serverHoldsOtherText = (name: string) => t('emergency.serverHoldsOther', { name });
 

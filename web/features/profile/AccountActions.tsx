@@ -18,10 +18,12 @@ import { errorDescription } from './error-description';
 import { isNetworkError } from './network-error';
 import { OFFLINE_ACCOUNT_TOAST } from './PasswordForm';
 import { useT } from '../../i18n/i18n';
+import { useSignedInMessages } from '../../ui/signed-in-messages';
 import { useProfileMessages } from './messages';
 
 export function AccountActions({ userId }: { userId: string }) {
   useProfileMessages();
+  useSignedInMessages();
   const { t } = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

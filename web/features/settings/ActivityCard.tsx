@@ -2,29 +2,31 @@
  * The release activity log, newest first (DESIGN.md §8: every step is in a log the owner can read).
  * The server names people by address; the names this device holds are put beside them.
  */
-import { formatLongDateTime } from '../../../shared/labels';
+import { formatDateTime } from '../../../shared/intl-format';
 import type { ReleaseActivity } from '../../../shared/schema/release';
+import { useT } from '../../i18n/i18n';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { nameAddresses, usePeopleByAddress } from '../release';
 
 export function ActivityCard({ activity }: { activity: ReleaseActivity[] | null }) {
   const people = usePeopleByAddress();
+  const { t, language } = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Activity</CardTitle>
+        <CardTitle as="h2">{t('settings.activity.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         {activity === null ? (
-          <p className="text-slate-700">Loading…</p>
+          <p className="text-slate-700">{t('settings.loading')}</p>
         ) : activity.length === 0 ? (
-          <p className="text-slate-700">Nothing has happened yet.</p>
+          <p className="text-slate-700">{t('settings.activity.empty')}</p>
         ) : (
           <ol className="flex flex-col gap-3">
             {activity.map((a) => (
               <li key={a.id} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
                 <time dateTime={a.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
-                  {formatLongDateTime(a.at)}
+                  {formatDateTime(a.at, language)}
                 </time>
                 <span className="text-slate-900">{nameAddresses(a.text, people)}</span>
               </li>

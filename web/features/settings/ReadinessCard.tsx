@@ -9,8 +9,10 @@
  */
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
+import { formatDate } from '../../../shared/intl-format';
+import { ACCESS_LEVEL_COLORS } from '../../../shared/labels';
 import type { ReleaseReadiness, ReleaseTrustee } from '../../../shared/schema/release';
+import { type MessageId, t as words, useT } from '../../i18n/i18n';
 import { Badge, type BadgeColor } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -18,14 +20,19 @@ import { toast } from '../../ui/toast-store';
 import { useCollection } from '../../db/hooks';
 import { RELEASED_WORDS, resendInvitation, sendVerificationEmail } from '../release';
 import { actionErrorText, NeedsConnection } from './connection';
+import './messages';
 
-const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: BadgeColor }> = {
-  pending: { label: 'Invitation pending', color: 'gray' },
-  invited: { label: 'Invited', color: 'yellow' },
-  accepted: { label: 'Accepted', color: 'green' },
+const INVITATION: Record<ReleaseTrustee['invitation'], { label: MessageId; color: BadgeColor }> = {
+  pending: { label: 'settings.trustee.pending', color: 'gray' },
+  invited: { label: 'settings.trustee.invited', color: 'yellow' },
+  accepted: { label: 'settings.trustee.accepted', color: 'green' },
 };
 
-const day = formatLongDate;
+/** A day as the person reads it, in the language shown (shared/intl-format.ts; SPEC.md §9's en-US long date in English). */
+function useDay(): (when: string) => string {
+  const { language } = useT();
+  return (when) => formatDate(when, language);
+}
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -39,8 +46,8 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 /** The resend toast: truthful while e-mail is not set up on the server (the invitation waits in its outbox). */
 export function resentToast(name: string, email: ReleaseReadiness['email']) {
   return email === 'smtp'
-    ? { title: 'Invitation sent again', description: `${name} will receive a new link.` }
-    : { title: 'Invitation queued', description: `E-mail is not set up on this server yet: ${name} will receive a new link once it is.` };
+    ? { title: words('settings.trustee.resent'), description: words('settings.trustee.resentDescription', { name }) }
+    : { title: words('settings.trustee.queued'), description: words('settings.trustee.queuedDescription', { name }) };
 }
 
 /**
@@ -53,35 +60,37 @@ function useTrusteeNames(): Map<string, string> {
 }
 
 /** `name`: the device's name for the trustee, else their address. */
-function TrusteeRow({ t, name, email, onChanged }: { t: ReleaseTrustee; name: string; email: ReleaseReadiness['email']; onChanged: () => void }) {
+function TrusteeRow({ trustee, name, email, onChanged }: { trustee: ReleaseTrustee; name: string; email: ReleaseReadiness['email']; onChanged: () => void }) {
+  const { t } = useT();
+  const day = useDay();
   async function resend() {
     try {
-      await resendInvitation(t.id);
+      await resendInvitation(trustee.id);
       toast(resentToast(name, email));
       onChanged();
     } catch (err) {
-      toast({ title: 'Could not resend', description: actionErrorText(err), variant: 'destructive' });
+      toast({ title: t('settings.trustee.couldNotResend'), description: actionErrorText(err), variant: 'destructive' });
     }
   }
   const detail = [
-    t.invitedAt && t.invitation === 'invited' ? `Invited ${day(t.invitedAt)}` : null,
-    t.acceptedAt ? `Accepted ${day(t.acceptedAt)}` : null,
-    t.confirmedAt ? `Last confirmed ${day(t.confirmedAt)}` : null,
+    trustee.invitedAt && trustee.invitation === 'invited' ? t('settings.trustee.invitedOn', { date: day(trustee.invitedAt) }) : null,
+    trustee.acceptedAt ? t('settings.trustee.acceptedOn', { date: day(trustee.acceptedAt) }) : null,
+    trustee.confirmedAt ? t('settings.trustee.confirmedOn', { date: day(trustee.confirmedAt) }) : null,
   ].filter(Boolean);
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-medium text-slate-900">{name}</p>
-        <p className="truncate text-sm text-slate-700">{t.email}</p>
+        <p className="truncate text-sm text-slate-700">{trustee.email}</p>
         {detail.length > 0 && <p className="text-sm text-slate-700">{detail.join(' · ')}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge color={ACCESS_LEVEL_COLORS[t.accessLevel]}>{ACCESS_LEVEL_LABELS[t.accessLevel]}</Badge>
-        <Badge color={INVITATION[t.invitation].color}>{INVITATION[t.invitation].label}</Badge>
-        {t.bouncedAt && <Badge color="red">E-mail bounced</Badge>}
-        {t.invitation === 'invited' && (
-          <Button variant="outline" size="sm" onClick={() => void resend()} aria-label={`Resend invitation to ${name}`}>
-            Resend invitation
+        <Badge color={ACCESS_LEVEL_COLORS[trustee.accessLevel]}>{t(`settings.access.${trustee.accessLevel}`)}</Badge>
+        <Badge color={INVITATION[trustee.invitation].color}>{t(INVITATION[trustee.invitation].label)}</Badge>
+        {trustee.bouncedAt && <Badge color="red">{t('settings.trustee.bounced')}</Badge>}
+        {trustee.invitation === 'invited' && (
+          <Button variant="outline" size="sm" onClick={() => void resend()} aria-label={t('settings.trustee.resendTo', { name })}>
+            {t('settings.trustee.resend')}
           </Button>
         )}
       </div>
@@ -92,38 +101,40 @@ function TrusteeRow({ t, name, email, onChanged }: { t: ReleaseTrustee; name: st
 /** The verification toast: truthful while e-mail is not set up on the server (the e-mail waits in its outbox). */
 export function verificationToast(to: string, email: ReleaseReadiness['email']) {
   return email === 'smtp'
-    ? { title: 'Verification e-mail sent', description: `Follow the link we sent to ${to} to confirm it.` }
-    : { title: 'Verification e-mail queued', description: `E-mail is not set up on this server yet: the link will reach ${to} once it is.` };
+    ? { title: words('settings.ownerEmail.sent'), description: words('settings.ownerEmail.sentDescription', { to }) }
+    : { title: words('settings.ownerEmail.queued'), description: words('settings.ownerEmail.queuedDescription', { to }) };
 }
 
 /** The owner's address and whether release notices can reach it, with "Send verification e-mail". */
 function OwnerEmailRow({ readiness, onChanged }: { readiness: ReleaseReadiness; onChanged: () => void }) {
+  const { t } = useT();
   async function send() {
     try {
       const { to } = await sendVerificationEmail();
       toast(verificationToast(to, readiness.email));
       onChanged();
     } catch (err) {
-      toast({ title: 'Could not send', description: actionErrorText(err), variant: 'destructive' });
+      toast({ title: t('settings.ownerEmail.couldNotSend'), description: actionErrorText(err), variant: 'destructive' });
     }
   }
-  if (!readiness.ownerEmail) return <Row term="Your e-mail">None: add one on your Profile page, so we can remind you and warn you.</Row>;
+  const term = t('settings.ownerEmail.term');
+  if (!readiness.ownerEmail) return <Row term={term}>{t('settings.ownerEmail.none')}</Row>;
   if (readiness.ownerEmailVerified) {
     return (
-      <Row term="Your e-mail">
-        <span className="break-all">{readiness.ownerEmail}</span> <Badge color="green">Confirmed</Badge> Reminders and warnings reach you there.
+      <Row term={term}>
+        <span className="break-all">{readiness.ownerEmail}</span> <Badge color="green">{t('settings.ownerEmail.confirmed')}</Badge> {t('settings.ownerEmail.confirmedText')}
       </Row>
     );
   }
   return (
-    <Row term="Your e-mail">
+    <Row term={term}>
       <span className="flex flex-col items-start gap-2">
         <span>
-          <span className="break-all">{readiness.ownerEmail}</span> <Badge color="yellow">Not confirmed</Badge> Release notices cannot reach you until you
-          confirm this address with the link we e-mail you.
+          <span className="break-all">{readiness.ownerEmail}</span> <Badge color="yellow">{t('settings.ownerEmail.notConfirmed')}</Badge>{' '}
+          {t('settings.ownerEmail.notConfirmedText')}
         </span>
         <Button variant="outline" size="sm" onClick={() => void send()}>
-          Send verification e-mail
+          {t('settings.ownerEmail.send')}
         </Button>
       </span>
     </Row>
@@ -132,12 +143,13 @@ function OwnerEmailRow({ readiness, onChanged }: { readiness: ReleaseReadiness; 
 
 /** The server's settings by name, for whoever runs it (README "Configuration"); the owner's words stay above. */
 function AdminDetails({ readiness }: { readiness: ReleaseReadiness }) {
+  const { t } = useT();
   return (
     <details className="rounded-lg border border-stone-200 p-3 text-sm text-slate-800">
-      <summary className="cursor-pointer font-medium text-slate-900">For the server&apos;s administrator</summary>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        {readiness.email !== 'smtp' && <li>SMTP_URL is not set: release e-mails are written to the outbox folder under DATA_DIR and sent to no one.</li>}
-        {!readiness.publicUrl && <li>PUBLIC_URL is not set: links in e-mails use {readiness.linkBase} and will not work from other machines.</li>}
+      <summary className="cursor-pointer font-medium text-slate-900">{t('settings.readiness.admin')}</summary>
+      <ul className="mt-2 list-disc space-y-1 ps-5">
+        {readiness.email !== 'smtp' && <li>{t('settings.readiness.adminSmtp', { smtp: 'SMTP_URL', dataDir: 'DATA_DIR' })}</li>}
+        {!readiness.publicUrl && <li>{t('settings.readiness.adminPublicUrl', { publicUrl: 'PUBLIC_URL', linkBase: readiness.linkBase })}</li>}
       </ul>
     </details>
   );
@@ -145,61 +157,63 @@ function AdminDetails({ readiness }: { readiness: ReleaseReadiness }) {
 
 export function ReadinessCard({ readiness, failed, onChanged }: { readiness: ReleaseReadiness | null; failed: boolean; onChanged: () => void }) {
   const names = useTrusteeNames();
+  const { t } = useT();
+  const day = useDay();
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Would your plan work today?</CardTitle>
-        <CardDescription>Everything your messages and trustees depend on, checked by the server.</CardDescription>
+        <CardTitle as="h2">{t('settings.readiness.title')}</CardTitle>
+        <CardDescription>{t('settings.readiness.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {readiness === null ? (
-          <p className="text-slate-700">{failed ? <NeedsConnection onRetry={onChanged} /> : 'Loading…'}</p>
+          <p className="text-slate-700">{failed ? <NeedsConnection onRetry={onChanged} /> : t('settings.loading')}</p>
         ) : (
           <>
             <p className="flex flex-wrap items-center gap-2">
               {readiness.phase === 'released' ? (
                 <>
-                  <Badge color="gray">Released</Badge>
-                  <span className="text-slate-800">
-                    Your plan was released on {day(readiness.releasedAt!)}: {RELEASED_WORDS}.
-                  </span>
+                  <Badge color="gray">{t('settings.release.released')}</Badge>
+                  <span className="text-slate-800">{t('settings.readiness.releasedOn', { date: day(readiness.releasedAt!), released: RELEASED_WORDS })}</span>
                 </>
               ) : (
                 <>
-                  {readiness.ready ? <Badge color="green">Ready</Badge> : <Badge color="yellow">Not ready yet</Badge>}
+                  {readiness.ready ? <Badge color="green">{t('settings.readiness.ready')}</Badge> : <Badge color="yellow">{t('settings.readiness.notReady')}</Badge>}
                   <span className="text-slate-800">
-                    {readiness.ready ? 'Nothing is missing.' : `${readiness.missing.length} ${readiness.missing.length === 1 ? 'thing needs' : 'things need'} your attention.`}
+                    {readiness.ready ? t('settings.readiness.nothingMissing') : t('settings.readiness.needAttention', { n: readiness.missing.length })}
                   </span>
                 </>
               )}
             </p>
             <dl className="flex flex-col gap-3">
-              <Row term="Check-ins">
-                {readiness.checkInDays === 0 ? 'Off' : `Every ${readiness.checkInDays} days`}; last check-in {day(readiness.lastCheckInAt)}
+              <Row term={t('settings.readiness.checkIns')}>
+                {readiness.checkInDays === 0
+                  ? t('settings.readiness.checkInsOff', { date: day(readiness.lastCheckInAt) })
+                  : t('settings.readiness.checkInsEvery', { days: readiness.checkInDays, date: day(readiness.lastCheckInAt) })}
               </Row>
               {readiness.phase !== 'released' && (
-                <Row term="Next reminder">
+                <Row term={t('settings.readiness.nextReminder')}>
                   {readiness.nextReminderAt
                     ? day(readiness.nextReminderAt)
                     : readiness.phase === 'waiting'
-                      ? 'None (a waiting period is running)'
-                      : 'None (check-ins are off)'}
+                      ? t('settings.readiness.noReminderWaiting')
+                      : t('settings.readiness.noReminderOff')}
                 </Row>
               )}
-              <Row term="E-mail">
-                {readiness.email === 'smtp' ? 'Set up: release e-mails are sent.' : 'Not set up yet: release e-mails cannot reach anyone.'}
+              <Row term={t('settings.readiness.email')}>
+                {t(readiness.email === 'smtp' ? 'settings.readiness.emailSmtp' : 'settings.readiness.emailNone')}
               </Row>
               <OwnerEmailRow readiness={readiness} onChanged={onChanged} />
-              <Row term="Links in e-mails">
-                {readiness.publicUrl ? `Point to ${readiness.publicUrl}.` : `Point to ${readiness.linkBase}, an address other people cannot reach yet.`}
+              <Row term={t('settings.readiness.links')}>
+                {readiness.publicUrl ? t('settings.readiness.linksPublic', { url: readiness.publicUrl }) : t('settings.readiness.linksLocal', { url: readiness.linkBase })}
               </Row>
-              {readiness.nextReviewAt && <Row term="Yearly review">We will ask you to review your plan on {day(readiness.nextReviewAt)}.</Row>}
+              {readiness.nextReviewAt && <Row term={t('settings.readiness.review')}>{t('settings.readiness.reviewOn', { date: day(readiness.nextReviewAt) })}</Row>}
             </dl>
             {(readiness.email !== 'smtp' || !readiness.publicUrl) && <AdminDetails readiness={readiness} />}
             {readiness.missing.length > 0 && (
               <section aria-labelledby="readiness-missing">
-                <h3 id="readiness-missing" className="font-semibold text-slate-900">What is missing</h3>
-                <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+                <h3 id="readiness-missing" className="font-semibold text-slate-900">{t('settings.readiness.missing')}</h3>
+                <ul className="mt-2 list-disc space-y-1 ps-5 text-slate-800">
                   {readiness.missing.map((m) => (
                     <li key={m}>{m}</li>
                   ))}
@@ -207,30 +221,30 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
               </section>
             )}
             <section aria-labelledby="readiness-trustees">
-              <h3 id="readiness-trustees" className="font-semibold text-slate-900">Trustees</h3>
-              <p className="text-sm text-slate-700">
-                Each trustee is e-mailed an invitation to accept, and once a year a note that they are still your trustee. Only a trustee who has
-                accepted can report your passing; every trustee is given access when your account is released.
-              </p>
+              <h3 id="readiness-trustees" className="font-semibold text-slate-900">{t('settings.readiness.trustees')}</h3>
+              <p className="text-sm text-slate-700">{t('settings.readiness.trusteesText')}</p>
               {readiness.trustees.length === 0 ? (
                 <p className="mt-2 text-slate-700">
-                  No trustees yet. <Link to="/trustees" className="font-medium text-accent-800 underline">Add a trustee</Link>
+                  {t('settings.readiness.noTrustees')}{' '}
+                  <Link to="/trustees" className="font-medium text-accent-800 underline">
+                    {t('settings.readiness.addTrustee')}
+                  </Link>
                 </p>
               ) : (
                 <ul className="divide-y divide-stone-200">
-                  {readiness.trustees.map((t) => (
-                    <TrusteeRow key={t.id} t={t} name={names.get(t.id) ?? t.email} email={readiness.email} onChanged={onChanged} />
+                  {readiness.trustees.map((trustee) => (
+                    <TrusteeRow key={trustee.id} trustee={trustee} name={names.get(trustee.id) ?? trustee.email} email={readiness.email} onChanged={onChanged} />
                   ))}
                 </ul>
               )}
             </section>
             {readiness.undeliverable.length > 0 && (
               <section aria-labelledby="readiness-undeliverable">
-                <h3 id="readiness-undeliverable" className="font-semibold text-slate-900">E-mails that could not be delivered</h3>
+                <h3 id="readiness-undeliverable" className="font-semibold text-slate-900">{t('settings.readiness.undeliverable')}</h3>
                 <ul className="mt-2 space-y-1 text-slate-800">
                   {readiness.undeliverable.map((u) => (
                     <li key={u.id}>
-                      “{u.subject}” to {u.to}, {day(u.at)}: {u.reason === 'refused' ? 'the mail server refused it.' : 'no mail server could be reached for days.'}
+                      {t(u.reason === 'refused' ? 'settings.readiness.refused' : 'settings.readiness.unreachable', { subject: u.subject, to: u.to, date: day(u.at) })}
                     </li>
                   ))}
                 </ul>

@@ -7,15 +7,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
+import { formatDate } from '../../../shared/intl-format';
+import { useT } from '../../i18n/i18n';
 import { Badge } from '../../ui/Badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { kitDate, kitState, NewKitButton, ReopenWords, type KitState } from '../keys';
+import { kitState, NewKitButton, ReopenWords, type KitState } from '../keys';
 import { useReloadOnline } from './connection';
 
 type Loaded = KitState | 'failed' | undefined;
 
 export function RecoveryKitCard() {
   const user = useSession((s) => s.user);
+  const { t } = useT();
   const [state, setState] = useState<Loaded>(undefined);
   const load = useCallback(() => {
     kitState(apiFetch).then(setState, () => setState('failed'));
@@ -26,13 +29,13 @@ export function RecoveryKitCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Recovery kit</CardTitle>
-        <CardDescription>If you forget your password, your recovery code opens your words again. Without your password and without this code, you cannot open them again.</CardDescription>
+        <CardTitle as="h2">{t('settings.kit.title')}</CardTitle>
+        <CardDescription>{t('settings.kit.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {state === undefined && <p className="text-sm text-slate-600">Loading...</p>}
-        {state === 'failed' && <p className="text-sm text-slate-600">The state of your kit can be shown when you are connected.</p>}
-        {state && state !== 'failed' && !state.hasKeys && <p className="text-sm text-slate-700">Your recovery kit is made the next time you sign in.</p>}
+        {state === undefined && <p className="text-sm text-slate-600">{t('settings.kit.loading')}</p>}
+        {state === 'failed' && <p className="text-sm text-slate-600">{t('settings.kit.failed')}</p>}
+        {state && state !== 'failed' && !state.hasKeys && <p className="text-sm text-slate-700">{t('settings.kit.noKeys')}</p>}
         {state && state !== 'failed' && state.hasKeys && (
           <>
             <KitStatus kit={state} />
@@ -52,20 +55,21 @@ export function RecoveryKitCard() {
 }
 
 function KitStatus({ kit }: { kit: KitState }) {
-  if (!kit.createdAt) return <p className="text-sm text-slate-700">You have no recovery kit. Please make one now.</p>;
+  const { t, language } = useT();
+  if (!kit.createdAt) return <p className="text-sm text-slate-700">{t('settings.kit.none')}</p>;
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between" data-testid="recovery-kit-state">
       <p className="text-sm text-slate-700">
-        Made on {kitDate(kit.createdAt)}.{' '}
-        {kit.confirmedAt ? `You showed you kept it on ${kitDate(kit.confirmedAt)}.` : 'You have not yet shown that you kept it: if it is lost, make a new one.'}
+        {t('settings.kit.madeOn', { date: formatDate(kit.createdAt, language) })}{' '}
+        {kit.confirmedAt ? t('settings.kit.keptOn', { date: formatDate(kit.confirmedAt, language) }) : t('settings.kit.notShown')}
       </p>
       {kit.confirmedAt ? (
         <Badge color="green" className="self-start sm:self-auto">
-          Kept
+          {t('settings.kit.kept')}
         </Badge>
       ) : (
         <Badge color="orange" className="self-start sm:self-auto">
-          Not confirmed
+          {t('settings.kit.notConfirmed')}
         </Badge>
       )}
     </div>

@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReleaseActivity, ReleaseReadiness } from '../../../shared/schema/release';
+import { useT } from '../../i18n/i18n';
 import { PageHeader } from '../../ui/PageHeader';
 import { getReleaseActivity, getReleaseReadiness, useReleaseStore } from '../release';
 import { DataCard } from '../export';
@@ -21,8 +22,11 @@ import { RehearsalCard } from './RehearsalCard';
 import { RecoveryKitCard } from './RecoveryKitCard';
 import { LanguageCard } from './LanguageCard';
 import { useReloadOnline } from './connection';
+import { useSettingsMessages } from './messages';
 
 export default function SettingsPage() {
+  useSettingsMessages();
+  const { t } = useT();
   const [readiness, setReadiness] = useState<ReleaseReadiness | null>(null);
   const [failed, setFailed] = useState(false);
   const [activity, setActivity] = useState<ReleaseActivity[] | null>(null);
@@ -44,7 +48,7 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="What happens to your messages and plans after you die." />
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <div className="flex max-w-3xl flex-col gap-6">
         <ReleaseSettingsCard onSaved={load} />
         <LanguageCard />

@@ -5,7 +5,9 @@
  */
 import { useEffect, useRef } from 'react';
 import { serverMessage } from '../../api/client';
+import { t as words, useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
+import './messages';
 
 /** Calls `reload` each time the browser comes back online (the `online` event). */
 export function useReloadOnline(reload: () => void): void {
@@ -20,17 +22,18 @@ export function useReloadOnline(reload: () => void): void {
 
 /** The text of a failed Settings action: offline says so; otherwise the server's message or the fallback. */
 export function actionErrorText(err: unknown, online = typeof navigator === 'undefined' || navigator.onLine): string {
-  if (!online || (err instanceof TypeError && /fetch|network/i.test(err.message))) return "You're offline. Try again when you are connected.";
+  if (!online || (err instanceof TypeError && /fetch|network/i.test(err.message))) return words('settings.offline');
   return serverMessage(err);
 }
 
 /** "Needs a connection to load." with a Try again button. */
 export function NeedsConnection({ onRetry }: { onRetry: () => void }) {
+  const { t } = useT();
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <span>Needs a connection to load.</span>
+      <span>{t('settings.needsConnection')}</span>
       <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-        Try again
+        {t('settings.tryAgain')}
       </Button>
     </span>
   );

@@ -4,7 +4,8 @@
  * stop for each, and sharing it with one more person. The link is made on this device and handed
  * over from it (copy, the phone's share sheet, or the owner's own mail app); the server never sees it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Copy, Mail, Share2 } from 'lucide-react';
 import { apiFetch, ApiError, serverMessage } from '../../api/client';
 import { useSession } from '../../app/session';
@@ -19,12 +20,13 @@ import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares, NoLiveSetError } from './live-shares';
 import { documentCopy, projectItem, type ShareItemRef, type ShareSource } from './projections';
 import { ShareFileChoice } from './ShareFileChoice';
-import { listShares, openShareRows, stopSharing, type ShareRow } from './share-client';
-import { dropPendingShare, pendingSharesIn, shareOrQueue, unreachable, type PendingShare } from './pending-shares';
-import { requireDb } from '../../db/current';
+import { listShares, openShareRows, type ShareRow } from './share-client';
+import { dropPendingShare, pendingSharesIn, shareOrQueue, stopLiveShare, unreachable, type PendingShare } from './pending-shares';
+import { knownSharesIn } from './known-shares';
+import { requireDb, useCurrentDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, stopsOnlineTitle, stopsOnlineText, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
 import { useT } from '../../i18n/i18n';
 import { useSharingMessages } from './messages';
 
@@ -52,7 +54,9 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   const [made, setMade] = useState<Made | null>(null);
   /** Shares of this item made here while offline, not on the server yet (pending-shares.ts). */
   const [waiting, setWaiting] = useState<PendingShare[]>([]);
-  /** The server could not be reached: only this device's own waiting shares are listed. */
+  /** Live shares stopped while the server could not be reached: their stops wait on this device (pending-shares.ts stopLiveShare). */
+  const [stopping, setStopping] = useState<PendingShare[]>([]);
+  /** The server could not be reached: the live shares this device last read are listed (known-shares.ts), with its own waiting ones. */
   const [offline, setOffline] = useState(false);
   /** A document with a file: whether its file goes with its shares (its sealed `fileShared`; review M1). Checked for a new share. */
   const fileDoc = kind === 'document' ? source?.documents.find((d) => d.id === id && d.file) : undefined;
@@ -64,19 +68,34 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
 
   const load = useCallback(async () => {
     if (!account || !keyring) return;
-    // Shares made here while offline first: this device knows them with or without a connection.
-    setWaiting((await pendingSharesIn(requireDb().dexie).list({ kind, id })).filter((p) => !p.stopping));
+    // Shares made here while offline, and stops waiting, first: this device knows them with or without a connection.
+    const queued = await pendingSharesIn(requireDb().dexie).list({ kind, id });
+    setWaiting(queued.filter((p) => !p.stopping));
+    setStopping(queued.filter((p) => p.stopping));
     const deps = { api, account, keyring, live: deviceLiveShares(account) };
+    const known = knownSharesIn(requireDb().dexie);
     try {
       const shares = await listShares(deps, { kind, id });
+      await known.keep({ kind, id }, shares);
       setRows(await openShareRows(deps, shares, window.location.origin));
       setOffline(false);
     } catch (err) {
       if (!unreachable(err)) throw err;
-      setRows([]);
+      // Offline: the live shares as this device last read them, each opened on the device (its live set says which are live).
+      setRows(await openShareRows(deps, await known.read({ kind, id }), window.location.origin));
       setOffline(true);
     }
   }, [account, keyring, kind, id]);
+
+  // The queue changing while open (a stop or share sent once the device is back online): listed again.
+  const db = useCurrentDb((s) => s.db);
+  const queueState = useLiveQuery(async () => (db ? (await db.dexie.pendingShares.toArray()).filter((r) => r.kind === kind && r.id === id).map((r) => `${r.shareId}:${r.stopping ? 1 : 0}`).join(',') : ''), [db, kind, id]);
+  const seenQueue = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!open || queueState === undefined) return;
+    if (seenQueue.current !== undefined && seenQueue.current !== queueState) void load().catch(() => undefined);
+    seenQueue.current = queueState;
+  }, [open, queueState, load]);
 
   useEffect(() => {
     if (!open) return;
@@ -129,13 +148,18 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     if (!ok) return;
     try {
       if (!account) return;
-      await stopSharing({ api, live: deviceLiveShares(account) }, item, row.share.id);
-      toast({ title: t('sharing.toast.stopped'), description: t('sharing.toast.stoppedNow') });
-      await load();
+      // Out of the live set at once; when the server cannot be reached, the stop waits on this device and is sent once online.
+      const outcome = await stopLiveShare({ api, account, live: deviceLiveShares(account) }, pendingSharesIn(requireDb().dexie), item, row.share, who);
+      if (outcome === 'stopped') toast({ title: t('sharing.toast.stopped'), description: t('sharing.toast.stoppedNow') });
+      else toast({ title: stopsOnlineTitle(), description: stopsOnlineText(who) });
     } catch (err) {
       toast({ title: t('sharing.toast.couldNotStop'), description: serverMessage(err, t('sharing.checkConnection')), variant: 'destructive' });
     }
+    await load().catch(() => undefined);
   };
+
+  // A share whose stop waits on this device is listed once, as stopping.
+  const shown = (rows ?? []).filter((r) => !stopping.some((p) => p.shareId === r.share.id));
 
   const copy = async (link: string) => {
     try {
@@ -166,16 +190,25 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
             ))}
           </ul>
         )}
+        {stopping.length > 0 && (
+          <ul className="flex flex-col gap-2" aria-label={stopsOnlineTitle()}>
+            {stopping.map((p) => (
+              <li key={p.shareId} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+                <p className="font-medium text-slate-900">{stopsOnlineText(p.name || t('sharing.stopAsk.thisPerson'))}</p>
+              </li>
+            ))}
+          </ul>
+        )}
         {offline && <p className="text-sm text-slate-700">{t('sharing.offlineList')}</p>}
         {!keyring ? (
           <p className="text-sm text-slate-700">{keysLockedText()}</p>
         ) : rows === null ? (
           <p className="text-sm text-slate-600">{t('sharing.loading')}</p>
-        ) : offline ? null : rows.length === 0 && waiting.length === 0 ? (
+        ) : offline && shown.length === 0 ? null : shown.length === 0 && waiting.length === 0 && stopping.length === 0 ? (
           <p className="text-sm text-slate-700">{t('sharing.dialog.nobody')}</p>
         ) : (
           <ul className="flex flex-col gap-2">
-            {rows.map((row) => (
+            {shown.map((row) => (
               <li key={row.share.id} className="rounded-lg border border-stone-200 p-3 text-sm">
                 {row.share.phase === 'stopped' ? (
                   <p className="text-slate-700">{stoppedText(row.share.stoppedAt ?? row.share.updatedAt)}</p>

@@ -22,7 +22,7 @@ import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { useFollow } from './use-follow';
 import { pendingRefusedText } from './share-words';
-import { useSyncStore } from '../../sync/sync-store';
+import { runNowOnlineAndSynced } from './when-online';
 import { t } from '../../i18n/i18n';
 
 const api = apiFetch as Api;
@@ -65,14 +65,10 @@ export function ShareFollow({ source }: { source: ShareSource }) {
         toast({ title: t('sharing.toast.notMade'), description: pendingRefusedText(r.name, copy ? copyTitle(copy) : t('sharing.anItem')), variant: 'destructive' });
       }
     };
-    const run = () => void send().catch((err: unknown) => console.error('Sending shares made offline failed:', err));
-    run();
-    window.addEventListener('online', run);
-    const unsubscribe = useSyncStore.subscribe((s, prev) => s.status === 'synced' && prev.status !== 'synced' && run());
+    const stop = runNowOnlineAndSynced(() => void send().catch((err: unknown) => console.error('Sending shares made offline failed:', err)));
     return () => {
       live = false;
-      window.removeEventListener('online', run);
-      unsubscribe();
+      stop();
     };
   }, [account, keyring, db]);
 

@@ -5,22 +5,21 @@
  * rows (timeline.ts). Names open on this device (they are sealed under each share's key; a stopped
  * share's from what the server kept for this timeline, else "someone"). After the owner replaced the key
  * or signed their other devices out, it first lists the shares still live from before and offers to
- * stop them all (ShareReviewNotice; security review F7).
+ * stop them all (ShareReviewNotice; security review F7). When the emergency requests cannot be read,
+ * the shares are still listed and the card says that part could not load (timeline-load.ts).
  */
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../shared/intl-format';
-import type { OwnerEmergencyRequest } from '../../../shared/schema/kits';
 import { apiFetch, serverMessage } from '../../api/client';
 import { useSession } from '../../app/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { othersShutOutOf, useKeySession, type Api, type OthersShutOut } from '../keys';
 import { deviceLiveShares } from './live-shares';
-import { copyTitle, projectItem } from './projections';
-import { listShares, openShareRows } from './share-client';
 import { keysLockedText } from './share-words';
 import { sharesToReview } from './share-review';
 import { ShareReviewNotice, type ReviewedShare } from './ShareReviewNotice';
-import { emergencyEvents, timelineEvents, type TimelineEvent } from './timeline';
+import type { TimelineEvent } from './timeline';
+import { loadTimeline } from './timeline-load';
 import { useShareSource } from './use-share-source';
 import { useT } from '../../i18n/i18n';
 import { useSharingMessages } from './messages';
@@ -37,25 +36,19 @@ export function ShareTimelineCard() {
   const [error, setError] = useState<string | null>(null);
   const [review, setReview] = useState<{ review: OthersShutOut; shares: ReviewedShare[] } | null>(null);
   const [loads, setLoads] = useState(0);
+  /** Why the emergency requests are missing from the timeline (null when they are in it). */
+  const [emergencyFailed, setEmergencyFailed] = useState<string | null>(null);
 
   useEffect(() => {
     if (!account || !keyring || !source) return;
     let live = true;
     const deps = { api, account, keyring, live: deviceLiveShares(account) };
     (async () => {
-      // The owner's emergency requests and each opening of them, in the same timeline (issue 43).
-      const [rows, { requests }] = await Promise.all([
-        listShares(deps).then((shares) => openShareRows(deps, shares, window.location.origin)),
-        api<{ requests: OwnerEmergencyRequest[] }>('/api/emergency'),
-      ]);
-      const trusteeName = (id: string) => source.trustees.find((t) => t.id === id)?.name || null;
-      const names = new Map(rows.flatMap((r) => (r.name ? [[r.share.id, r.name] as const] : [])));
-      const titleOf = (s: (typeof rows)[number]['share']) => {
-        const copy = projectItem({ kind: s.itemKind, id: s.itemId }, source);
-        return copy ? copyTitle(copy) : null;
-      };
+      // The owner's emergency requests and each opening of them, in the same timeline (issue 43); without them when they cannot be read (said so).
+      const { events, rows, names, titleOf, emergencyFailed } = await loadTimeline(deps, source, window.location.origin);
       if (!live) return;
-      setEvents(timelineEvents(rows.map((r) => r.share), names, titleOf, emergencyEvents(requests, trusteeName)));
+      setEvents(events);
+      setEmergencyFailed(emergencyFailed);
       const asked = othersShutOutOf(account);
       const toReview = asked ? sharesToReview(rows.map((r) => r.share), asked) : [];
       setReview(asked && toReview.length ? { review: asked, shares: toReview.map((share) => ({ share, name: names.get(share.id) ?? null, title: titleOf(share) })) } : null);
@@ -78,10 +71,11 @@ export function ShareTimelineCard() {
           <p className="text-slate-700">{t('sharing.timeline.loadFailed', { error })}</p>
         ) : events === null ? (
           <p className="text-slate-700">{t('sharing.loading')}</p>
-        ) : events.length === 0 ? (
+        ) : events.length === 0 && !emergencyFailed ? (
           <p className="text-slate-700">{t('sharing.timeline.empty')}</p>
         ) : (
           <>
+            {emergencyFailed && <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-slate-900" role="status">{t('sharing.timeline.emergencyNotLoaded')} {emergencyFailed}</p>}
             {review && account && <ShareReviewNotice account={account} api={api} review={review.review} shares={review.shares} onDone={() => setLoads((n) => n + 1)} />}
             <ol aria-label={t('sharing.timeline.list')} className="flex flex-col gap-3">
               {events.map((e) => (

@@ -9,7 +9,10 @@
  * from then on; until then it says "not yet". A waiting share stopped on the device never reaches
  * the server. A row says whether a send of it has started (`sent`: its answer may have been lost, so
  * the server may hold it): a Stop of such a share while offline is never told done; the row waits,
- * marked `stopping`, and the device sends the stop, never the share, once online.
+ * marked `stopping`, and the device sends the stop, never the share, once online. A live share
+ * (one the server holds) stopped when the server cannot be reached joins the queue the same way,
+ * marked `stopping` (stopLiveShare): it leaves its item's live set at once, and its stop is sent first
+ * thing once online.
  */
 import type { AfterwordDexie } from '../../db/schema';
 import type { SharedCopy, ShareItemRef } from './projections';
@@ -156,6 +159,37 @@ export async function dropPendingShare(
       throw err;
     }
     await queue.remove(shareId);
+    return 'stopped';
+  });
+}
+
+/**
+ * Stops live share `share` of item `ref` (the person's name `name`: this device's list only): it
+ * leaves the item's live set at once, so no device of the owner's refreshes it again, then the server
+ * is asked to stop it: 'stopped' once it has (the link opens nothing from then on). When the server
+ * cannot be asked now (offline, unreachable, a session to renew, a passing refusal: keepsWaiting), it
+ * waits in `queue` marked `stopping` (sent, never to be sent again as a share), so sendPendingShares
+ * sends its stop once the device is online: 'later', and until then the link still opens. The
+ * server's other refusals are thrown (the share stays out of the live set: the owner is told).
+ */
+export async function stopLiveShare(
+  deps: Pick<ShareDeps, 'live' | 'api' | 'account' | 'online' | 'now'>,
+  queue: PendingShares,
+  ref: ShareItemRef,
+  share: Pick<ShareJson, 'id' | 'ownerKid' | 'ownerWrap' | 'label'>,
+  name: string,
+): Promise<'stopped' | 'later'> {
+  return exclusively(deps.account, async () => {
+    await leaveLiveSet(deps, ref, share.id);
+    try {
+      await stopOnServer(deps, share.id);
+    } catch (err) {
+      if (!keepsWaiting(err)) throw err;
+      const body = { shareId: share.id, itemKind: ref.kind, itemId: ref.id, ownerKid: share.ownerKid ?? '', ownerWrap: share.ownerWrap ?? '', label: share.label ?? '' };
+      await queue.add({ shareId: share.id, ref, body, name, at: (deps.now ?? Date.now)(), sent: true, stopping: true });
+      return 'later';
+    }
+    await queue.remove(share.id); // a stop waiting for it, if any, is done
     return 'stopped';
   });
 }

@@ -31,6 +31,10 @@ export const pendingText = (name: string) => t('sharing.pending', { name });
 
 /** A share made offline, in the dialog's list until it reaches the server. */
 export const waitingText = (name: string) => t('sharing.waiting', { name });
+/** A live share stopped while the server could not be reached (pending-shares.ts stopLiveShare): its stop waits on this device (the title of its list and toast). */
+export const stopsOnlineTitle = () => t('sharing.stopsOnline.title');
+/** The same, in the dialog's list and its toast: the link still opens until the server hears. */
+export const stopsOnlineText = (name: string) => t('sharing.stopsOnline', { name });
 
 /** Under the hand-over, when a picked trustee's address could not be checked on this device. */
 export const unCheckedAddressText = (name: string) => t('sharing.uncheckedAddress', { name });

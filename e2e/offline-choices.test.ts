@@ -1,0 +1,89 @@
+/**
+ * Issue 43 "Done when: both features work offline for the owner (choices saved on the device and
+ * synced)", in Chromium at 390 px: with no network, the owner saves a trustee's emergency access
+ * (kept on the device: the dialog and the trustee's card say it is sent once online) and stops a
+ * live share (listed as the device last read it; "Stops when you are online", and the link still
+ * opens until then). Back online, the device sends both by itself: the server holds the emergency
+ * setting and the share is stopped, its link opening nothing. axe on both offline dialogs.
+ * docs/sharing.md "A choice saved offline" and "Offline".
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, goOffline, hasChromium, mobileContext, poll, useMailSuite } from './harness';
+import { addAcceptedTrustees, addLinkDocument, allChangesSaved as synced, confirmDialog, expectToast, fillInDialog, openDialog, openSignedIn, signedInPage } from './record-screens';
+
+/** The account's emergency settings and one item's shares, read by the signed-in page (its cookie). */
+const settings = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/emergency')).json()) as { settings: Array<{ waitHours: number; items: string[] }> }).settings.map((s) => [s.waitHours, s.items.length]));
+const phases = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/shares')).json()) as { shares: Array<{ phase: string }> }).shares.map((s) => s.phase));
+
+describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue 43)', () => {
+  const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
+
+  it('an emergency choice saved and a live share stopped with no network both reach the server once the device is back online (390 px)', async () => {
+    // A document, shared online with Maria (the dialog keeps its list on the device).
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', mobileContext);
+    await addLinkDocument(page, 'Will');
+    const shareButton = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Will' }).getByRole('button', { name: 'Share now: Will' });
+    await shareButton.click();
+    const share = openDialog(page);
+    await fillInDialog(share, 'Their name', 'Maria');
+    await share.getByRole('button', { name: 'Share now', exact: true }).click();
+    const link = await share.getByLabel('Link for Maria').inputValue();
+    await share.getByText('Maria can read this now, and sees your changes.').first().waitFor();
+    await page.keyboard.press('Escape');
+    await share.waitFor({ state: 'detached' });
+
+    // A trustee with a kit.
+    await openSignedIn(page, '/trustees');
+    await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, [{ name: 'Grace Hopper', email: `grace.${user.username}@example.com` }]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
+    await expectToast(page, 'Kits made');
+    await synced(page);
+
+    await goOffline(context);
+    // Emergency access, saved with no network: kept on the device, and said so.
+    await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
+    const dialog = openDialog(page);
+    await dialog.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('checkbox').first().check();
+    await dialog.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'Emergency access dialog offline at 390 px');
+    await dialog.getByRole('button', { name: 'Save emergency access' }).click();
+    await expectToast(page, 'Saved on this device');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Emergency access: Saved on this device: it is sent to the server once this device is back online.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
+    await openDialog(page).getByText('Saved on this device: it is sent to the server once this device is back online. Until then Grace Hopper cannot ask for emergency access yet.').waitFor();
+    await page.keyboard.press('Escape');
+    await openDialog(page).waitFor({ state: 'detached' });
+
+    // Stop sharing with Maria, with no network: listed as this device last read it; the stop waits.
+    await openSignedIn(page, '/documents');
+    await shareButton.click();
+    const offline = openDialog(page);
+    await offline.getByText('Maria can read this now, and sees your changes.').waitFor();
+    await offline.getByRole('button', { name: 'Stop sharing with Maria' }).click();
+    await confirmDialog(page, 'What they already saw, copied, printed or saved while they could open it, they may still have.', 'Stop sharing');
+    await expectToast(page, 'Stops when you are online');
+    const stopping = offline.getByRole('list', { name: 'Stops when you are online' });
+    await stopping.getByText('Sharing with Maria stops once this device is back online. Until then Maria can still open the link', { exact: false }).waitFor();
+    expect(await offline.getByRole('button', { name: 'Stop sharing with Maria' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'share dialog with a stop waiting, offline at 390 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    const shareId = new URL(link).pathname.split('/').at(-1)!;
+    expect((await fetch(`${suite.server.url}/api/shared/${shareId}`)).status).toBe(200); // the server has not heard: the link still opens
+
+    // Back online: both reach the server by themselves.
+    await context.setOffline(false);
+    await poll(() => phases(page), 90_000).toEqual(['stopped']);
+    await poll(() => settings(page), 90_000).toEqual([[48, 1]]);
+    expect((await fetch(`${suite.server.url}/api/shared/${shareId}`)).status).toBe(410);
+    await stopping.waitFor({ state: 'detached' }); // the dialog lists it no more
+    await page.keyboard.press('Escape');
+    await openSignedIn(page, '/trustees');
+    await page.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
+    expect(await page.getByText('Emergency access: Saved on this device', { exact: false }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * An emergency choice saved offline (pending-choices.ts; docs/sharing.md "A choice saved offline"),
+ * kept in the device's database (Dexie over fake-indexeddb) and sent to the REAL server (createApp
+ * over SQLite) with the real kits: nothing leaves while offline; once online it is sealed and taken,
+ * and written into the trustee's record; a choice changed or removed on another device meanwhile is
+ * never overwritten (the check before sending, and the server's own compare-and-set on `basedOn`
+ * when the change races it): the owner's choice stays on the device, marked with why.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { Trustee } from '../../../shared/schema';
+import type { EmergencyChoice } from '../../../shared/schema/trustee';
+import type { Api } from '../keys';
+import { removeEmergency, sealEmergency } from './emergency-access';
+import { choiceOf, openHeld, setup } from './emergency-test-support';
+import { changedMeanwhileText, notSentText } from './emergency-words';
+import { pendingChoicesIn, sendPendingChoices, type SendDeps } from './pending-choices';
+
+/** The device's send deps over `api`, writing a taken choice into the trustee's record on the device. */
+const sendDeps = (x: Awaited<ReturnType<typeof setup>>, api: Api = x.deps.api, online = () => true): SendDeps => ({
+  ...x.deps,
+  api,
+  online,
+  writeChoice: async (id, emergency) => void (await x.db.write('trustees', id, { emergency })),
+});
+const held = (x: Awaited<ReturnType<typeof setup>>) => x.o.get<{ settings: Array<{ trusteeId: string; waitHours: number; choiceVersion: number | null }> }>('/api/emergency');
+const recordOf = async (x: Awaited<ReturnType<typeof setup>>, id: string) => ((await x.db.dexie.entities('trustees').get(id)) as Trustee).emergency;
+
+describe('an emergency choice saved offline, sent once online', () => {
+  it('waits on the device while offline (nothing sent), then is sealed, taken by the server and written into the trustee’s record', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const queue = pendingChoicesIn(x.db.dexie);
+    await queue.set(grace.id, { trusteeId: grace.id, choice: { ...choiceOf(x.doc), version: 1 }, basedOn: 0, at: 1 });
+
+    expect(await sendPendingChoices(sendDeps(x, x.deps.api, () => false), queue, await x.source())).toEqual({ sent: [], notSent: [] });
+    expect(x.sent).toEqual([]);
+    const unreachable: Api = () => Promise.reject(new TypeError('Failed to fetch')); // the browser says online, the server is out of reach
+    expect(await sendPendingChoices(sendDeps(x, unreachable), queue, await x.source())).toEqual({ sent: [], notSent: [] });
+    expect((await queue.get(grace.id))?.problem).toBeUndefined();
+
+    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [grace.name], notSent: [] });
+    expect(x.sent).toEqual([expect.objectContaining({ basedOn: 0, choiceVersion: 1, items: [x.doc.id, 'plan-section:music', 'task-list:financial'] })]);
+    expect((await held(x)).settings).toEqual([expect.objectContaining({ trusteeId: grace.id, choiceVersion: 1 })]);
+    expect(await recordOf(x, grace.id)).toEqual({ ...choiceOf(x.doc), version: 1 });
+    expect(await queue.all()).toEqual({});
+    expect((await openHeld(x, grace.id)).items).toHaveLength(3);
+  });
+
+  it('is sealed above the highest version the server has held (a Remove made earlier counts), edited from what the server holds', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    await sealEmergency(x.deps, grace, { ...choiceOf(x.doc), version: 5 }, await x.source(), { basedOn: 0 });
+    await removeEmergency(x.deps, grace.id);
+    await x.db.write('trustees', grace.id, { emergency: null });
+    const queue = pendingChoicesIn(x.db.dexie);
+    await queue.set(grace.id, { trusteeId: grace.id, choice: { ...choiceOf(x.doc), waitHours: 6, version: 1 }, basedOn: 0, at: 1 }); // offline, it knew no higher
+    expect((await sendPendingChoices(sendDeps(x), queue, await x.source())).sent).toEqual([grace.name]);
+    expect((await held(x)).settings.map((s) => [s.waitHours, s.choiceVersion])).toEqual([[6, 6]]);
+    expect((await recordOf(x, grace.id))?.version).toBe(6);
+  });
+
+  it('never overwrites a choice removed on another device meanwhile: not sent, the owner told, the choice kept on the device with why, and not retried (security review #20 #1)', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const first: EmergencyChoice = { ...choiceOf(x.doc), version: 1 };
+    await sealEmergency(x.deps, grace, first, await x.source(), { basedOn: 0 });
+    await x.db.write('trustees', grace.id, { emergency: first });
+    const queue = pendingChoicesIn(x.db.dexie);
+    const mine = { trusteeId: grace.id, choice: { ...first, waitHours: 1, version: 2 }, basedOn: 1, at: 1 };
+    await queue.set(grace.id, mine); // this device, offline, widens it
+    await removeEmergency(x.deps, grace.id); // another device removes it
+    x.sent.length = 0;
+
+    const out = await sendPendingChoices(sendDeps(x), queue, await x.source());
+    expect(out).toEqual({ sent: [], notSent: [notSentText(grace.name, changedMeanwhileText(grace.name))] });
+    expect(x.sent).toEqual([]);
+    expect((await held(x)).settings).toEqual([]); // the Remove stands
+    expect(await queue.get(grace.id)).toEqual({ ...mine, problem: changedMeanwhileText(grace.name) });
+    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [], notSent: [] }); // told once
+  });
+
+  it('a change racing the send (after the device read what the server holds): the server refuses it by basedOn, and the choice is kept with why', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const first: EmergencyChoice = { ...choiceOf(x.doc), version: 1 };
+    await sealEmergency(x.deps, grace, first, await x.source(), { basedOn: 0 });
+    const queue = pendingChoicesIn(x.db.dexie);
+    await queue.set(grace.id, { trusteeId: grace.id, choice: { ...first, waitHours: 1, version: 2 }, basedOn: 1, at: 1 });
+    // Another device's narrower choice lands just after this device read the server's state.
+    let raced = false;
+    const racing: Api = async (path, init) => {
+      const res = await x.deps.api(path, init);
+      if (path === '/api/emergency' && !raced) {
+        raced = true;
+        await sealEmergency(x.deps, grace, { ...first, waitHours: 168, version: 3 }, await x.source(), { basedOn: 1 });
+      }
+      return res as never;
+    };
+    const out = await sendPendingChoices(sendDeps(x, racing), queue, await x.source());
+    expect(out.sent).toEqual([]);
+    expect(out.notSent).toEqual([notSentText(grace.name, changedMeanwhileText(grace.name))]);
+    expect((await held(x)).settings.map((s) => [s.waitHours, s.choiceVersion])).toEqual([[168, 3]]);
+    expect((await queue.get(grace.id))?.problem).toBe(changedMeanwhileText(grace.name));
+  });
+});

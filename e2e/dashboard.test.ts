@@ -207,11 +207,13 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await page.getByRole('link', { name: 'Start Now: After-Death Plan' }).waitFor();
     // The plan is written on another device (its words sealed there), and arrives here by sync.
     const other = await secondDevice(suite.browser, suite.server.url, emmy, '/death-plan');
-    // Transitions at 1/50 speed: the button's 150 ms change of colours (accent to outline) lasts
-    // 7.5 s, so axe surely runs into it unless it waits for it to end.
+    // Transitions at 1/500 speed: the button's 150 ms change of colours (accent to outline) lasts
+    // 75 s, so it is still under way when the poll below sees the card change, however busy the
+    // machine (at 1/50, 7.5 s, a loaded CI machine saw it end first). Once seeked, it runs at 1/50
+    // (5 s left), so axe surely runs into it unless it waits for it to end.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Animation.enable');
-    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.02 });
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.002 });
     await other.page.getByLabel('Location').fill('By the sea');
     await other.page.getByRole('button', { name: 'Save Changes' }).click();
     await other.page.getByText('Plan created successfully').first().waitFor();
@@ -223,7 +225,10 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     const seeked = await page.evaluate(() =>
       document.getAnimations().filter((a) => {
         const end = Number(a.effect?.getComputedTiming().endTime);
-        if (Number.isFinite(end)) a.currentTime = end * 0.3;
+        if (Number.isFinite(end)) {
+          a.currentTime = end * 0.3;
+          a.playbackRate = 10;
+        }
         return Number.isFinite(end);
       }).length,
     );

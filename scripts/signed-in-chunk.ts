@@ -13,7 +13,8 @@
  * group (vite.config.ts) that puts them into one `signed-in` chunk (the group takes no module it was
  * not given: includeDependenciesRecursively false); large libraries (BIG_LIBRARIES) keep chunks of
  * their own (cached across builds; zod is not for painting: bench/bundle.ts). A module the start does
- * not run (the wizard, the forms, dialogs, the kits) stays lazy as it was. Measured by bench/bundle.ts:
+ * not run (the wizard, the forms, dialogs, the kits, the write kit with the zod schemas: fetched once
+ * the page is quiet, issue 41) stays lazy as it was. Measured by bench/bundle.ts:
  * a cold completed /dashboard fetched 245.8 KB in 84 scripts, then 221.6 KB in 38; public pages alike.
  */
 import { readFileSync } from 'node:fs';
@@ -28,7 +29,6 @@ export const SIGNED_IN_ROOTS = [
   '../web/app/AppLayout.tsx',
   '../web/app/SignedInServices.tsx',
   '../web/features/dashboard/index.tsx',
-  '../web/db/write-kit.ts',
   '../web/sync/index.ts', // the sync engine, import()ed by web/sync/lifecycle.ts as the database opens
   '../web/features/keys/escrow-deposit.ts',
   '../web/features/keys/address-copies.ts',

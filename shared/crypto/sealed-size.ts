@@ -11,7 +11,7 @@
  */
 import { isFreshnessField, type CollectionName } from '../schema/collection-names';
 import { ACCOUNT_LIMITS } from '../limits';
-import { MAX_CHANGE_BYTES } from '../sync/change';
+import { MAX_CHANGE_BYTES } from '../sync/change-limits';
 import type { RecordState } from '../sync/merge';
 import { envelopeLength, maxPlaintextBytes, plaintextBytes } from './envelope';
 import { baseField, sealedScope } from './fields';

@@ -90,11 +90,7 @@ export const deleteAccountSchema = z.strictObject({
 /** `POST /api/auth/confirm-password` body: the password entered again for a sensitive action. */
 export const confirmPasswordSchema = deleteAccountSchema;
 
-/**
- * The `error` of the 403 a sensitive action answers when the password was not entered in the
- * last few minutes (sync-server/accounts/reauth.ts): the app asks for it and tries again.
- */
-export const REAUTH_REQUIRED = 'Please enter your password again to continue.';
+export { REAUTH_REQUIRED } from './reauth';
 /**
  * A session made by a password reset before its device proved it holds the account key (issue
  * "A reset cannot steer the release", issue 40 item 3): it may read but change nothing, and each

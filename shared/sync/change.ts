@@ -8,7 +8,10 @@ import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/co
 import { parseHlc, type Hlc } from './hlc';
 import { splitField, TOMBSTONE_FIELD } from './record';
 import { isFreshnessField, TWIN_PREFIX } from '../schema/collection-names';
-import { checkKeptField } from './versions';
+import { isLongText, parseConflictKey, RESTORABLE_FIELD } from './versions';
+import { MAX_CHANGE_BYTES, MAX_FIELDS_PER_CHANGE } from './change-limits';
+
+export { MAX_CHANGE_BYTES, MAX_FIELDS_PER_CHANGE };
 
 /** One write: `fields` of record `id` in `collection`, all stamped with `hlc` (also its id). */
 export interface Change {
@@ -59,13 +62,24 @@ export function jsonLengthBound(value: unknown): number {
   return n;
 }
 
+const conflictValueSchema = z.strictObject({ text: z.string().check(z.maxLength(LIMITS.longText)), at: z.string().check(z.maxLength(64)) });
+const restorableValueSchema = z.strictObject({ at: z.string().check(z.maxLength(64)) });
+
 /**
- * Largest serialised change accepted, in UTF-16 units of its JSON. Sized so that the longest text
- * SPEC.md allows (a 20,000-character letter) still fits once sealed in any script: 4-byte UTF-8
- * characters, padded (shared/crypto/padding.ts) and base64url-encoded, come to about 110 K.
+ * Checks one kept-version key of a change (rule 23): a conflict field of a long text of
+ * `collection`, or `_restorable`. A client may only set them to null (dismiss); the server writes
+ * the values. Returns null when valid, the reason otherwise, or undefined when `key` is neither.
  */
-export const MAX_CHANGE_BYTES = 128 * 1024;
-export const MAX_FIELDS_PER_CHANGE = 2 * LIMITS.listItems + 32;
+export function checkKeptField(collection: CollectionName, key: string, value: unknown, actor: 'client' | 'server'): string | null | undefined {
+  const conflict = parseConflictKey(key);
+  if (key !== RESTORABLE_FIELD && !conflict) return undefined; // most fields: no words made for them
+  const where = `${collection}.${key}`;
+  if (conflict && (!isLongText(collection, conflict[0]) || !parseHlc(conflict[1]))) return `${where}: unknown field`;
+  if (value === null) return null;
+  if (actor === 'client') return `${where}: only the server may set this field (a device may only dismiss it)`;
+  const ok = (conflict ? conflictValueSchema : restorableValueSchema).safeParse(value).success;
+  return ok ? null : `${where}: invalid value`;
+}
 
 export const changeSchema = z.strictObject({
   collection: z.enum(COLLECTIONS),

@@ -4,6 +4,7 @@ export * from './merge';
 export * from './record';
 export * from './change';
 export * from './protocol';
+export * from './protocol-schema';
 export * from './generated';
 export * from './default-task-records';
 export * from './versions';

@@ -1,9 +1,10 @@
 /**
- * The wire protocol of `POST /api/sync` (rules 9–14 of shared/sync/README.md).
+ * The wire protocol of `POST /api/sync` (rules 9–14 of shared/sync/README.md), without zod (issue
+ * 41: the engine runs at a signed-in start): the request's zod schema, which the server parses
+ * with, is ./protocol-schema.ts; a device checks the answer with web/sync/response-check.ts.
  */
-import { z } from '../schema/z';
 import { ACCOUNT_LIMITS } from '../limits';
-import { COLLECTIONS, type CollectionName } from '../schema/collections';
+import type { CollectionName } from '../schema/collection-names';
 import type { Change } from './change';
 import type { RecordState } from './merge';
 
@@ -22,15 +23,6 @@ export const MAX_PUSH_CHANGES = ACCOUNT_LIMITS.changesPerPush;
 /** Most records one pull page returns. */
 export const DEFAULT_PULL_LIMIT = 500;
 
-/** Request body. `changes` are validated one by one (rule 10), so the envelope keeps them unknown. */
-export const syncRequestSchema = z.strictObject({
-  protocol: z.number().check(z.int()),
-  cursor: z.number().check(z.int(), z.gte(0)),
-  changes: z.array(z.unknown()).check(z.maxLength(MAX_PUSH_CHANGES)),
-  limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(DEFAULT_PULL_LIMIT))),
-  /** The account whose outbox this is (rule 15): a mismatch with the session is refused. */
-  account: z.optional(z.string().check(z.maxLength(64))),
-});
 export type SyncRequest = { protocol: number; cursor: number; changes: Change[]; limit?: number; account?: string };
 
 /** A record as the server sends it: its whole field state and its server sequence number. */
@@ -70,11 +62,3 @@ export interface SyncResponse {
   /** The server's wall clock when it answered (ms since the epoch), for the client's clock offset (rule 17). */
   serverTime: number;
 }
-
-export const serverRecordSchema = z.object({
-  collection: z.enum(COLLECTIONS),
-  id: z.string(),
-  seq: z.number().check(z.int()),
-  values: z.record(z.string(), z.unknown()),
-  clocks: z.record(z.string(), z.string()),
-});

@@ -4,8 +4,8 @@
  * `<list>/<itemId>` → `{ text, pos }` (or `null` once removed); a deleted record carries the
  * tombstone field `_deleted: true`.
  */
-import { COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';
-import { z } from '../schema/z';
+import type { CollectionName, EntityOf } from '../schema/collections';
+import { COLLECTION_FACTS, defaultOf } from '../schema/collection-facts';
 import type { RecordState } from './merge';
 import { OWNER_COPIES } from '../crypto/fields';
 import { TOMBSTONE_FIELD } from '../schema/collection-names';
@@ -99,27 +99,6 @@ export function diffList(
   return out;
 }
 
-/** Each collection's field defaults as first worked out (defaultOf); the schemas do not change. */
-const defaultsFound = new Map<string, unknown>();
-
-/**
- * Default of a field when a record has never been given it: the spec's default, else what the
- * schema makes of no value, else null. Worked out once a field (issue 41: a new device's first sync
- * materialised every record with a zod parse per missing field); an object default is a fresh copy
- * each time, since the caller may change it.
- */
-function defaultOf(collection: CollectionName, field: string): unknown {
-  const key = `${collection}.${field}`;
-  if (!defaultsFound.has(key)) {
-    const spec = COLLECTION_SPECS[collection];
-    const schema = spec.fields.shape[field];
-    const parsed = spec.defaults && field in spec.defaults ? { success: true, data: spec.defaults[field] } : schema && z.safeParse(schema, undefined);
-    defaultsFound.set(key, parsed?.success ? parsed.data : null);
-  }
-  const value = defaultsFound.get(key);
-  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
-}
-
 /** True when the record carries a tombstone. */
 export function isDeleted(state: RecordState): boolean {
   return state.values[TOMBSTONE_FIELD] === true;
@@ -136,10 +115,10 @@ export function materialize<C extends CollectionName>(
   userId: string,
 ): EntityOf[C] | null {
   if (isDeleted(state)) return null;
-  const spec = COLLECTION_SPECS[collection];
+  const spec = COLLECTION_FACTS[collection];
   const entity: Record<string, unknown> = { id };
   if (collection !== 'profile') entity.userId = userId;
-  for (const field of Object.keys(spec.fields.shape)) {
+  for (const field of spec.fields) {
     if (spec.lists.includes(field)) entity[field] = listItems(state, field).map((i) => i.text);
     else entity[field] = field in state.values ? state.values[field] : defaultOf(collection, field);
   }
@@ -156,10 +135,10 @@ export function fieldsOfPatch(
   patch: Record<string, unknown>,
   newItemId: NewItemId,
 ): Record<string, unknown> {
-  const spec = COLLECTION_SPECS[collection];
+  const spec = COLLECTION_FACTS[collection];
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(patch)) {
-    if (!(field in spec.fields.shape) || value === undefined) continue;
+    if (!spec.fields.includes(field) || value === undefined) continue;
     if (spec.lists.includes(field)) Object.assign(out, diffList(state, field, (value as string[]) ?? [], newItemId));
     else out[field] = value;
   }

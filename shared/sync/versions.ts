@@ -2,11 +2,11 @@
  * Nothing is lost silently (rules 20–23 of shared/sync/README.md): the losing text of a concurrent
  * edit of a long text is kept as a synced conflict field, and an edit that lands on a record another
  * device deleted marks the record as restorable. Pure functions: the server's record store calls
- * `keptVersions` inside its merge transaction; clients and the server validate with `checkKeptField`.
+ * `keptVersions` inside its merge transaction; clients and the server validate kept-version fields
+ * with `checkKeptField` (./change.ts, with the zod schemas: this module stays zod-free, issue 41).
  */
-import { z } from '../schema/z';
-import { COLLECTION_SPECS, type CollectionName } from '../schema/collections';
-import { LIMITS } from '../schema/common';
+import type { CollectionName } from '../schema/collection-names';
+import { COLLECTION_FACTS } from '../schema/collection-facts';
 import { GENERATED_NODE } from './generated';
 import { parseHlc, type Hlc } from './hlc';
 import type { RecordState } from './merge';
@@ -45,25 +45,6 @@ export function parseConflictKey(key: string): [string, Hlc] | null {
   return [key.slice(0, i), key.slice(i + CONFLICT_MARK.length)];
 }
 
-const conflictValueSchema = z.strictObject({ text: z.string().check(z.maxLength(LIMITS.longText)), at: z.string().check(z.maxLength(64)) });
-const restorableValueSchema = z.strictObject({ at: z.string().check(z.maxLength(64)) });
-
-/**
- * Checks one kept-version key of a change (rule 23): a conflict field of a long text of
- * `collection`, or `_restorable`. A client may only set them to null (dismiss); the server writes
- * the values. Returns null when valid, the reason otherwise, or undefined when `key` is neither.
- */
-export function checkKeptField(collection: CollectionName, key: string, value: unknown, actor: 'client' | 'server'): string | null | undefined {
-  const conflict = parseConflictKey(key);
-  if (key !== RESTORABLE_FIELD && !conflict) return undefined; // most fields: no words made for them
-  const where = `${collection}.${key}`;
-  if (conflict && (!isLongText(collection, conflict[0]) || !parseHlc(conflict[1]))) return `${where}: unknown field`;
-  if (value === null) return null;
-  if (actor === 'client') return `${where}: only the server may set this field (a device may only dismiss it)`;
-  const ok = (conflict ? conflictValueSchema : restorableValueSchema).safeParse(value).success;
-  return ok ? null : `${where}: invalid value`;
-}
-
 /** The live conflict versions of `field` in `state`, newest first. */
 export function conflictVersions(state: RecordState, field: string): (ConflictVersion & { key: string })[] {
   const out: (ConflictVersion & { key: string })[] = [];
@@ -90,7 +71,7 @@ interface IncomingChange {
  * can tell an edit the deleting device had not seen. Returns `{ [fieldKey]: hlc }`.
  */
 export function deleteView(collection: CollectionName, state: RecordState): Record<string, Hlc> {
-  const serverOnly = COLLECTION_SPECS[collection].serverOnly;
+  const serverOnly = COLLECTION_FACTS[collection].serverOnly;
   const view: Record<string, Hlc> = {};
   for (const [key, hlc] of Object.entries(state.clocks)) {
     if (key === TOMBSTONE_FIELD || key === RESTORABLE_FIELD || parseConflictKey(key) !== null || isFreshnessField(key)) continue;

@@ -15,6 +15,7 @@ import { ConfirmHost } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
 import { lazyPiece } from '../ui/lazy-piece';
 import { networkQuiet } from '../pwa/network-quiet';
+import { loadWriteKit } from '../db/user-database';
 import { ShareRefresher } from '../features/sharing';
 import { EmergencyRefresher } from '../features/emergency';
 import { followAccountLanguage } from './account-language';
@@ -42,6 +43,10 @@ export default function SignedInServices() {
         .catch((err: unknown) => console.warn('Could not warm the binder cache', err)),
     [],
   );
+  // The write kit (validation with the zod schemas, web/db/write-kit.ts): not needed to paint, so
+  // fetched once the page is quiet (issue 41), that the first save need not wait for it; a save or
+  // a pull with records before then fetches it itself (loadWriteKit), and a failure here is retried there.
+  useEffect(() => void networkQuiet().then(loadWriteKit).catch(() => undefined), []);
   // The person using the app is the only check-in a device makes (DESIGN.md §8 "Check-ins").
   useEffect(() => installCheckIns(window), []);
   // Seals an account made before keys, and keeps the release escrow's keys current (key-effects.ts).

@@ -144,8 +144,9 @@ export class UserDatabase {
     // Rule 3/17: the client never refuses a timestamp (the server already merged it), and reads
     // the server-corrected wall time, so its writes win over everything it has seen.
     const clock = createClock(newNodeId(), () => now() + offset.value, last, Infinity);
-    // Issue #20: fetched now, so the first save does not wait for it; a failure is retried on that save.
-    loadWriteKit().catch(() => undefined);
+    // The write kit (zod) is not fetched here (issue 41: not before the first screen is idle): the
+    // signed-in services fetch it once the network is quiet (web/app/SignedInServices.tsx), and a
+    // write or a pull with records awaits it (loadWriteKit) before its transaction.
     return new UserDatabase(dexie, userId, clock, offset, now);
   }
 
@@ -333,6 +334,7 @@ export class UserDatabase {
    * `written`: its field state is already this state (web/sync/new-records.ts). `items` name each record once. Use inside a transaction, after awaiting loadWriteKit().
    */
   async storeStates(items: readonly { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; written?: boolean }[]): Promise<void> {
+    if (items.length === 0) return; // nothing to store needs no write kit (an empty pull: issue 41)
     const { keepReplacedTexts, replacesText, materialize } = writeKit();
     const puts: { collection: CollectionName; id: string; values: RecordState['values']; clocks: RecordState['clocks'] }[] = [];
     const gone: [CollectionName, string][] = [];

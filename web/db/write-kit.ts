@@ -8,7 +8,7 @@
  * (loadWriteKit in ./user-database.ts) and awaits it before opening a write transaction.
  */
 import type { CollectionName } from '../../shared/schema/collection-names';
-import { MAX_CHANGE_BYTES, MAX_FIELDS_PER_CHANGE } from '../../shared/sync/change';
+import { MAX_CHANGE_BYTES, MAX_FIELDS_PER_CHANGE } from '../../shared/sync/change-limits';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
 import { deleteView } from '../../shared/sync/versions';

@@ -6,7 +6,7 @@
  * runs the call once more. Cancelling rejects with PasswordNotConfirmed (the caller says nothing).
  */
 import { create } from 'zustand';
-import { REAUTH_REQUIRED } from '../../shared/schema/user';
+import { REAUTH_REQUIRED } from '../../shared/schema/reauth';
 import { ApiError } from '../api/client';
 
 /** The person closed the dialog without confirming: the action did not happen. */

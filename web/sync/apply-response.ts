@@ -2,7 +2,7 @@
  * One push/pull exchange on the client side (rules 11–13 of shared/sync/README.md): which
  * request to send, and applying the response in ONE Dexie transaction.
  */
-import { COLLECTIONS, type CollectionName } from '../../shared/schema/collections';
+import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection-names';
 import type { Change } from '../../shared/sync/change';
 import { mergeState, type RecordState } from '../../shared/sync/merge';
 import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
@@ -50,6 +50,9 @@ export interface KeptNotice {
 
 const isCollection = (c: string): c is CollectionName => (COLLECTIONS as readonly string[]).includes(c);
 
+/** True when applying `res` stores record states (pulled records, or rejections restoring them): what needs the write kit. */
+const storesRecords = (res: SyncResponse): boolean => res.records.length > 0 || res.rejected.length > 0;
+
 /**
  * Applies `res` in one transaction: deletes exactly the accepted and rejected HLCs from the
  * outbox (rule 11); restores from the server's state each field whose local HLC is still a
@@ -62,7 +65,9 @@ const isCollection = (c: string): c is CollectionName => (COLLECTIONS as readonl
  * response's, so the newer state is pulled again.
  */
 export async function applyResponse(db: UserDatabase, res: SyncResponse): Promise<ApplyResult> {
-  await loadWriteKit(); // storeState needs it, and nothing but Dexie may be awaited in the transaction (issue #20)
+  // storeState needs it, and nothing but Dexie may be awaited in the transaction (issue #20); an
+  // answer with nothing to store (most pulls of a reload) does without it (issue 41: zod not before idle).
+  if (storesRecords(res)) await loadWriteKit();
   return db.dexie.transaction('rw', db.allTables(), async () => applyInTransaction(db, res)); // an async function, so Dexie keeps the transaction across its awaits
 }
 
@@ -205,7 +210,7 @@ export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse):
 export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promise<ApplyResult & { sealErrorsChanged?: boolean }> {
   const { sealed } = answer;
   if (!sealed) return applyResponse(db, answer.response);
-  await loadWriteKit(); // before the transaction (issue #20)
+  if (storesRecords(answer.response)) await loadWriteKit(); // before the transaction (issue #20)
   return db.dexie.transaction('rw', [...db.allTables(), db.dexie.sealErrors], async () => {
     // Sent together (nothing waits for another): the stored cursor, whether any field is recorded
     // unopened, and the page's states (a mostly new pull's records added, not read, and then

@@ -2,8 +2,8 @@
  * How the engine talks to `POST /api/sync` (rules 10–14). The default uses fetch with the session
  * cookie; tests inject a transport that calls the real Hono app in-process.
  */
-import { z } from '../../shared/schema/z';
-import { serverRecordSchema, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
+import type { SyncRequest, SyncResponse } from '../../shared/sync/protocol';
+import { checkSyncResponse } from './response-check';
 
 /** Sends one request, resolves with the server's response; throws SyncHttpError or a network error. */
 export type Transport = (request: SyncRequest, signal?: AbortSignal) => Promise<SyncResponse>;
@@ -18,26 +18,6 @@ export class SyncHttpError extends Error {
     super(message);
   }
 }
-
-/** Shape check of a response before anything of it touches IndexedDB. */
-export const syncResponseSchema = z.object({
-  accepted: z.array(z.string()),
-  rejected: z.array(
-    z.object({
-      hlc: z.string(),
-      collection: z.string(),
-      id: z.string(),
-      reason: z.string(),
-      record: z.nullable(serverRecordSchema),
-    }),
-  ),
-  records: z.array(serverRecordSchema),
-  cursor: z.number().check(z.int(), z.gte(0)),
-  hasMore: z.boolean(),
-  total: z.optional(z.number().check(z.int(), z.gte(0))),
-  remaining: z.optional(z.number().check(z.int(), z.gte(0))),
-  serverTime: z.number(),
-});
 
 /**
  * Turns a `Response` into a SyncResponse, or throws SyncHttpError with the server's `{ error }`
@@ -55,9 +35,10 @@ export async function readSyncResponse(res: Response): Promise<SyncResponse> {
     }
     throw new SyncHttpError(res.status, message);
   }
-  const parsed = syncResponseSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new SyncHttpError(502, 'The server sent an unexpected sync response');
-  return parsed.data as SyncResponse;
+  // Its shape checked before anything of it touches IndexedDB (./response-check.ts).
+  const parsed = checkSyncResponse(JSON.parse(text));
+  if (!parsed) throw new SyncHttpError(502, 'The server sent an unexpected sync response');
+  return parsed;
 }
 
 /** The default transport: fetch POST /api/sync, JSON, credentials included. */

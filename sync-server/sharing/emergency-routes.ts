@@ -3,7 +3,7 @@
  *
  *   GET    /api/emergency                             (owner) → { settings, requests }
  *   PUT    /api/emergency/trustees/:trusteeId         (owner, proven) { position, waitHours, generation, items, gate, wrap, bundle, refresh?, choiceVersion?, basedOn? } → 204 | 409 (sealed from an older choice, or edited from another than the one held)
- *   DELETE /api/emergency/trustees/:trusteeId         (owner) → 204
+ *   DELETE /api/emergency/trustees/:trusteeId[?basedOn=N] (owner) → 200 { deleted } | 409 (basedOn given, another choice held)
  *   POST   /api/emergency/requests/:id/refuse         (owner) {} → 204 (one tap, from the e-mail's link or the push)
  *   POST   /api/emergency/requests/:id/end            (owner) {} → 204
  *   GET    /api/kit/:token/emergency                  (trustee's kit page) → { canAsk, waitHours, itemCount, request, access }
@@ -53,6 +53,8 @@ export const emergencySettingSchema = z.strictObject({
   basedOn: z.number().int().min(0).max(MAX_CHOICE_VERSION).optional(), // the choice it was edited from, 0 for none (emergency-service.ts CHOICE_CHANGED)
 });
 const emptyBody = z.strictObject({});
+/** `?basedOn=` of a Remove: the version of the choice it removes (a Remove saved offline; emergency-service.ts CHOICE_CHANGED). */
+const basedOnQuery = z.string().regex(/^\d{1,10}$/).refine((v) => Number(v) <= MAX_CHOICE_VERSION);
 
 export interface EmergencyRouteServices extends SessionDeps {
   kits: Pick<KitService, 'find'>;
@@ -76,7 +78,9 @@ export function emergencyRoutes(deps: AppDeps, services: EmergencyRouteServices)
     return c.body(null, 204);
   });
   app.delete('/api/emergency/trustees/:trusteeId', async (c) => {
-    await emergency.deleteSetting(c.var.userId, trusteeId(c));
+    const based = c.req.query('basedOn');
+    if (based !== undefined && !basedOnQuery.safeParse(based).success) throw new ApiHttpError(400, 'Invalid basedOn', [{ path: 'basedOn', message: 'must be the version of the choice removed, 0 for none' }]);
+    await emergency.deleteSetting(c.var.userId, trusteeId(c), based === undefined ? undefined : Number(based));
     return c.json({ deleted: true }); // a body, as every answer in the frame: its bytes count against the read budget (account-frame.contract.ts)
   });
   app.post('/api/emergency/requests/:id/refuse', async (c) => {

@@ -199,8 +199,14 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       }
       await deps.sharingStarted?.(userId);
     },
-    /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
-    deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId, deps.now()),
+    /**
+     * Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it).
+     * Given `basedOn` (the choice the Remove was made from), only while that choice is held, or none
+     * is (removed already: done); 409 CHOICE_CHANGED when another is (changed on another device).
+     */
+    deleteSetting: async (userId: string, trusteeId: string, basedOn?: number) => {
+      if (!(await store.deleteSetting(userId, trusteeId, deps.now(), basedOn))) throw choiceChanged();
+    },
     /** The owner removed trustee `trusteeId` (their record deleted): their setting and the choice versions kept for them go (security review s23 L3). */
     trusteeRemoved: (userId: string, trusteeId: string) => store.forgetTrustee(userId, trusteeId),
     /** The owner's settings (without the gate: their device made it), the highest choice version per trustee (`choiceVersions`, kept past a remove), their latest requests, and how they would be told of one (`reach`). */

@@ -94,6 +94,11 @@ export interface PendingEmergencyChoice {
   at: number;
   /** Why it was not sent (changed elsewhere meanwhile, or refused), in the owner's words: kept, not retried, until they save again. */
   problem?: string;
+  /** "Remove emergency access" made offline: the choice `basedOn` is to be removed (`choice` is the one removed, as it was shown). */
+  remove?: true;
+  /** Passing failures in a row (a busy or unreachable server), and when it may be sent again (device ms; web/api/retry.ts). */
+  tries?: number;
+  retryAt?: number;
 }
 export interface MetaRow {
   key: keyof MetaValues;

@@ -151,6 +151,18 @@ export function emergencyStoreContract(name: string, setup: (marksKept?: number)
       expect((await s.store.settings('u2')).map((r) => r.trustee_id)).toEqual(['a']);
     });
 
+    it('a Remove given basedOn deletes only that very choice (or nothing, none held), never another saved meanwhile (a Remove saved offline)', async () => {
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3 }))).toBe(true);
+      expect(await s.store.deleteSetting('u1', 'a', 1, 2)).toBe(false); // removed from 2, 3 held: changed meanwhile
+      expect((await s.store.settings('u1')).map((r) => r.choice_version)).toEqual([3]);
+      expect(await versions('u1')).toEqual({ a: 3 });
+      expect(await s.store.deleteSetting('u1', 'a', 1, 3)).toBe(true);
+      expect(await s.store.settings('u1')).toEqual([]);
+      expect(await versions('u1')).toEqual({ a: 3 }); // its version kept past the Remove
+      expect(await s.store.deleteSetting('u1', 'a', 2, 3)).toBe(true); // removed already (an answer lost): done
+      expect(await s.store.deleteSetting('u1', 'b', 2)).toBe(true); // no basedOn: as before
+    });
+
     it('a stale save racing a Remove of the same choice never puts it back (security review s22-final L1)', async () => {
       // The stale device's save names the version the Remove keeps as its mark: before the Remove
       // it is no newer than the row, after it no higher than the mark, so it is refused either way.

@@ -64,9 +64,12 @@ export interface AsyncEmergencyStore {
   /**
    * Deletes the owner's setting for one trustee (no-op when none), keeping its choice version as the
    * highest (emergency_choice_marks), kept at `at` (ms); the owner's marks beyond the store's
-   * `marksKept` go, the least recently kept first (StoreOptions).
+   * `marksKept` go, the least recently kept first (StoreOptions). Given `basedOn` (the choice the
+   * removal was made from: a Remove saved offline, docs/sharing.md "A choice saved offline"), only
+   * while the setting held is that choice (or none is held: removed already); false, nothing
+   * deleted, when another choice is held (changed on another device meanwhile). True otherwise.
    */
-  deleteSetting(userId: string, trusteeId: string, at: number): Promise<void>;
+  deleteSetting(userId: string, trusteeId: string, at: number, basedOn?: number): Promise<boolean>;
   /**
    * The owner deleted trustee `trusteeId` (their record, services.ts): their setting (gate, wrap,
    * bundle) and the marks kept for them go (security review s23 L3: a deleted trustee's setting was
@@ -168,6 +171,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
       `UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id AND ${choiceSame('choice_version', '@choice_version')}`,
     ),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
+    held: db.prepare<[string, string], { v: number }>('SELECT COALESCE(choice_version, 0) AS v FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
     mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = @user AND trustee_id = @trustee)', '@at')),
     trim: db.prepare(trimMarks('@user', '@keep')),
     forget: db.prepare(FORGET_MARKS('?', '?')),
@@ -188,9 +192,12 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
   const noteOpening = db.transaction((id: string, now: number) => {
     if (q.opening.run({ id, now, gap: OPENING_GAP_MS }).changes > 0) q.pruneOpenings.run({ id }); // a reload within the gap adds none
   });
-  const removeSetting = db.transaction((userId: string, trusteeId: string, at: number) => {
+  const removeSetting = db.transaction((userId: string, trusteeId: string, at: number, basedOn?: number) => {
+    const held = q.held.get(userId, trusteeId);
+    if (basedOn !== undefined && held && held.v !== basedOn) return false; // another choice held: not removed over it
     if (q.mark.run({ user: userId, trustee: trusteeId, at }).changes > 0) q.trim.run({ user: userId, keep: opts.marksKept });
     q.del.run(userId, trusteeId);
+    return true;
   });
   const forgetTrustee = db.transaction((userId: string, trusteeId: string) => {
     q.forget.run(userId, trusteeId);
@@ -200,7 +207,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
   return {
     putSetting: async (row, basedOn) => q.put.run({ ...row, based_on: basedOn ?? null }).changes > 0,
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
-    deleteSetting: async (userId, trusteeId, at) => removeSetting(userId, trusteeId, at),
+    deleteSetting: async (userId, trusteeId, at, basedOn) => removeSetting(userId, trusteeId, at, basedOn),
     forgetTrustee: async (userId, trusteeId) => void forgetTrustee(userId, trusteeId),
     choiceVersions: async (userId, settings) => versionsOf(settings, q.marks.all(userId)),
     settings: async (userId) => q.settings.all(userId),

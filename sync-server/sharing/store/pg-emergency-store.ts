@@ -61,11 +61,17 @@ export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOption
       const res = await pool.query(`UPDATE emergency_settings SET ${set} WHERE user_id = $1 AND trustee_id = $2 AND ${choiceSame('choice_version', settingParam('choice_version'))}`, SETTING_COLUMNS.map((c) => r[c]));
       return (res.rowCount ?? 0) > 0;
     },
-    async deleteSetting(userId, trusteeId, at) {
+    async deleteSetting(userId, trusteeId, at, basedOn) {
+      // Under the trustee's choice lock (as putSetting): with `basedOn`, nothing goes while another choice is held.
       // One statement: the row goes and its version stays as the highest (emergency_choice_marks); then the owner's oldest marks beyond the cap.
-      await oneChoiceAtATime(pool, userId, trusteeId, async (db) => {
+      return oneChoiceAtATime(pool, userId, trusteeId, async (db) => {
+        if (basedOn !== undefined) {
+          const held = (await db.query<{ v: number }>('SELECT COALESCE(choice_version, 0) AS v FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2', [userId, trusteeId])).rows[0];
+          if (held && Number(held.v) !== basedOn) return false;
+        }
         const kept = await db.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone', '$3::bigint')}`, [userId, trusteeId, at]);
         if ((kept.rowCount ?? 0) > 0) await db.query(trimMarks('$1', '$2'), [userId, opts.marksKept]);
+        return true;
       });
     },
     async forgetTrustee(userId, trusteeId) {

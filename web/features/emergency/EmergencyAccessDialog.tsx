@@ -9,7 +9,9 @@
  * An owner whom a request would not reach at once (no confirmed address, no push) is told so (ReachNote).
  * When the server cannot be reached the choice is kept on this device and sent once it can
  * (pending-choices.ts), and the dialog says so; one that was not sent (changed or removed on another
- * device meanwhile) is shown with why, kept for the owner to look at and save again.
+ * device meanwhile) is shown with why, kept for the owner to look at and save again. "Remove
+ * emergency access" with no connection waits on the device the same way (only over the choice it
+ * was made from), said as waiting for a connection; until it is sent the trustee can still ask.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -31,7 +33,7 @@ import { pendingChoicesIn } from './pending-choices';
 import { createChoiceMemory } from './choice-memory';
 import { requestSync } from '../../sync';
 import { ReachNote } from './ReachNote';
-import { choiceSentence, noKitText, nothingChosenText, ORDER_PLACES, orderChoice, orderSentence, removedToast, savedOfflineToast, savedToast, WAIT_CHOICES, waitingChoiceText, waitWords } from './emergency-words';
+import { choiceSentence, noKitText, nothingChosenText, ORDER_PLACES, orderChoice, orderSentence, removedOfflineToast, removedToast, savedOfflineToast, savedToast, WAIT_CHOICES, waitingChoiceText, waitingRemovalText, waitWords } from './emergency-words';
 import { useT } from '../../i18n/i18n';
 import { useEmergencyMessages } from './messages';
 
@@ -108,7 +110,21 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const items = source ? emergencyItems(source) : [];
   // Its version one above the choice this device holds and the highest known (the server refuses one not above it: isStaleChoice).
   const choice: EmergencyChoice = nextChoice(saved, { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position }, floor);
+  // Edited from the choice the trustee's record holds; after the owner was told it changed meanwhile, over what the server holds now.
+  const over = async () => {
+    if (!changedHere && !pending?.problem) return saved?.version ?? 0;
+    const { settings } = await api<{ settings: Array<{ trusteeId: string; choiceVersion: number | null }> }>('/api/emergency');
+    const held = settings.find((x) => x.trusteeId === trustee.id);
+    return held ? (held.choiceVersion ?? 0) : 0;
+  };
   const toggle = (key: string, on: boolean) => setChosen((s) => new Set([...s].filter((k) => k !== key).concat(on ? [key] : [])));
+  /** Keeps "Remove" on this device, to be sent once it is online (pending-choices.ts), made from the choice the trustee's record holds, and closes. */
+  const keepRemoval = async () => {
+    if (!saved) return;
+    await pendingChoicesIn(requireDb().dexie).set(trustee.id, { trusteeId: trustee.id, choice: saved, basedOn: saved.version ?? 0, at: Date.now(), remove: true });
+    toast({ title: t('emergency.toast.removedOffline'), description: removedOfflineToast(trustee.name) });
+    onOpenChange(false);
+  };
   /** Keeps `choice` on this device, to be sent once it is online (pending-choices.ts), edited from the choice the trustee's record holds, and closes. */
   const keep = async () => {
     await pendingChoicesIn(requireDb().dexie).set(trustee.id, { trusteeId: trustee.id, choice, basedOn: saved?.version ?? 0, at: Date.now() });
@@ -148,13 +164,6 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
     if (choice.items.length === 0) return toast({ title: t('emergency.toast.nothingChosen'), description: nothingChosenText(), variant: 'destructive' });
     if (!account || !source || !keysOpen) return toast({ title: t('emergency.toast.keysLocked'), description: t('emergency.toast.unlock'), variant: 'destructive' });
     if (kit === 'failed' || navigator.onLine === false) return keep();
-    // Edited from the choice the trustee's record holds; after the owner was told it changed meanwhile, over what the server holds now.
-    const over = async () => {
-      if (!changedHere && !pending?.problem) return saved?.version ?? 0;
-      const { settings } = await api<{ settings: Array<{ trusteeId: string; choiceVersion: number | null }> }>('/api/emergency');
-      const held = settings.find((x) => x.trusteeId === trustee.id);
-      return held ? (held.choiceVersion ?? 0) : 0;
-    };
     const deps = { api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) };
     await step(async () => sealEmergency(deps, trustee, choice, source, { basedOn: await over() }), choice, { title: t('emergency.toast.saved'), description: savedToast(trustee.name) }, t('emergency.toast.saveFailed'), keep);
   };
@@ -163,13 +172,17 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
     toast({ title: t('emergency.toast.discarded'), description: t('emergency.discardedToast', { name: trustee.name }) });
     onOpenChange(false);
   };
+  // Remove, like Save, only over the choice it was made from (the server refuses it when another device saved another meanwhile); with no connection it waits on the device.
   const remove = async () => {
+    if (!account) return;
+    if (navigator.onLine === false) return keepRemoval();
     // This device keeps the removed choice's version, so its next save is above it even offline.
     const run = async () => {
-      await removeEmergency({ api, account: account! }, trustee.id);
-      await createChoiceMemory(requireDb().dexie).note(trustee.id, saved?.version ?? 0);
+      const based = await over();
+      await removeEmergency({ api, account }, trustee.id, based);
+      await createChoiceMemory(requireDb().dexie).note(trustee.id, Math.max(based, saved?.version ?? 0));
     };
-    if (account) await step(run, null, { title: t('emergency.toast.removed'), description: removedToast(trustee.name) }, t('emergency.toast.removeFailed'));
+    await step(run, null, { title: t('emergency.toast.removed'), description: removedToast(trustee.name) }, t('emergency.toast.removeFailed'), keepRemoval);
   };
 
   const places = Math.max(1, Math.min(trusteeCount, ORDER_PLACES));
@@ -178,8 +191,8 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       {kit === 'failed' && <p className="mb-3 text-sm text-slate-700">{t('emergency.kitsUnreachable')}</p>}
       {pending && (
         <div className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" role="status">
-          <p className="font-medium">{pending.problem ?? waitingChoiceText(trustee.name, Boolean(saved))}</p>
-          {pending.problem && <p className="mt-1">{saved ? t('emergency.dialog.onServer', { sentence: choiceSentence(trustee.name, saved.items.length, saved.waitHours) }) : t('emergency.dialog.onServerNone', { name: trustee.name })} {t('emergency.dialog.keptBelow')}</p>}
+          <p className="font-medium">{pending.problem ?? (pending.remove ? waitingRemovalText(trustee.name) : waitingChoiceText(trustee.name, Boolean(saved)))}</p>
+          {pending.problem && <p className="mt-1">{saved ? t('emergency.dialog.onServer', { sentence: choiceSentence(trustee.name, saved.items.length, saved.waitHours) }) : t('emergency.dialog.onServerNone', { name: trustee.name })} {!pending.remove && t('emergency.dialog.keptBelow')}</p>}
         </div>
       )}
       {kit === 'no' ? (
@@ -217,10 +230,10 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         {pending && (
           <Button variant="outline" onClick={discard} disabled={busy}>
-            {t('emergency.dialog.discard')}
+            {pending.remove ? t('emergency.dialog.cancelRemoval') : t('emergency.dialog.discard')}
           </Button>
         )}
-        {saved && (
+        {saved && !(pending?.remove && !pending.problem) && (
           <Button variant="destructive" onClick={remove} disabled={busy}>
             {t('emergency.dialog.remove')}
           </Button>

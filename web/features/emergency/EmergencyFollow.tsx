@@ -8,7 +8,7 @@
  * refuses as not the choice it holds (another device saved a newer one) syncs, whose change then
  * seals the newest choice; when the sync brings none, the owner is told once. A choice older than
  * one sealed here (a replayed record) is never sealed. Choices saved while offline
- * (pending-choices.ts) are sent now, when the device is back online and after each sync, and the
+ * (pending-choices.ts), and Removes made while offline, are sent now, when the device is back online and after each sync, and the
  * owner is told of each sent and of each not sent. Renders nothing.
  * Mounted by EmergencyRefresher.tsx while some trustee has an emergency choice, with the owner's records.
  */
@@ -26,7 +26,7 @@ import { pendingRefreshesIn, runNowOnlineAndSynced, useFollow, type ShareSource 
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
-import { sentLaterToast } from './emergency-words';
+import { removedLaterToast, sentLaterToast } from './emergency-words';
 
 const api = apiFetch as Api;
 
@@ -80,8 +80,9 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
       running = true;
       try {
         const writeChoice = async (id: string, emergency: Trustee['emergency']) => void (await db.write('trustees', id, { emergency }));
-        const { sent, notSent } = await sendPendingChoices({ ...deps, writeChoice }, pendingChoicesIn(db.dexie), latest.current);
+        const { sent, removed, notSent } = await sendPendingChoices({ ...deps, writeChoice }, pendingChoicesIn(db.dexie), latest.current);
         for (const name of sent) toast({ title: t('emergency.toast.saved'), description: sentLaterToast(name) });
+        for (const name of removed) toast({ title: t('emergency.toast.removed'), description: removedLaterToast(name) });
         for (const words of notSent) toast({ title: t('emergency.toast.notSent'), description: words, variant: 'destructive' });
       } finally {
         running = false;

@@ -168,9 +168,13 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   lastSealed.set(`${deps.account}:${trustee.id}`, fingerprint(deps.account, trustee.id, choice, items));
 }
 
-/** Ends emergency access for `trusteeId` on the server (they can no longer ask). Throws what `api` throws. */
-export async function removeEmergency(deps: Pick<EmergencyDeps, 'api' | 'account'>, trusteeId: string): Promise<void> {
-  await deps.api(`/api/emergency/trustees/${encodeURIComponent(trusteeId)}`, { method: 'DELETE' });
+/**
+ * Ends emergency access for `trusteeId` on the server (they can no longer ask); with `basedOn` (the
+ * version of the choice removed), only while the server holds that choice or none (409
+ * CHOICE_CHANGED when another device saved another meanwhile: isChangedChoice). Throws what `api` throws.
+ */
+export async function removeEmergency(deps: Pick<EmergencyDeps, 'api' | 'account'>, trusteeId: string, basedOn?: number): Promise<void> {
+  await deps.api(`/api/emergency/trustees/${encodeURIComponent(trusteeId)}${basedOn === undefined ? '' : `?basedOn=${basedOn}`}`, { method: 'DELETE' });
   lastSealed.delete(`${deps.account}:${trusteeId}`);
 }
 

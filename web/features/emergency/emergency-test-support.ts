@@ -23,6 +23,7 @@ import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
 import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
+import type { SendDeps } from './pending-choices';
 
 export const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
 
@@ -99,6 +100,19 @@ export async function openHeld(x: Awaited<ReturnType<typeof setup>>, trusteeId: 
   expect(opened.notShown).toBe(0);
   return opened;
 }
+
+/** The device's send deps (pending-choices.ts) over `api`, writing what the server took into the trustee's record on the device. */
+export const sendDeps = (x: Awaited<ReturnType<typeof setup>>, api: Api = x.deps.api, online = () => true): SendDeps => ({
+  ...x.deps,
+  api,
+  online,
+  now: () => x.t.deps.now(),
+  writeChoice: async (id, emergency) => void (await x.db.write('trustees', id, { emergency })),
+});
+/** What the server holds for the owner (GET /api/emergency). */
+export const heldOn = (x: Awaited<ReturnType<typeof setup>>) => x.o.get<{ settings: Array<{ trusteeId: string; waitHours: number; choiceVersion: number | null }>; choiceVersions: Record<string, number> }>('/api/emergency');
+/** The emergency choice in trustee `id`'s record on the device. */
+export const recordOf = async (x: Awaited<ReturnType<typeof setup>>, id: string) => ((await x.db.dexie.entities('trustees').get(id)) as Trustee).emergency;
 
 export const choiceOf = (doc: { id: string }): EmergencyChoice => ({ items: [{ kind: 'document', id: doc.id }, { kind: 'plan-section', id: 'music' }, { kind: 'task-list', id: 'financial' }], waitHours: 48, position: 0 });
 

@@ -59,6 +59,24 @@ export const sentLaterToast = (name: string) => t('emergency.sentLaterToast', { 
 /** A choice saved offline that was not sent (changed elsewhere meanwhile, or refused): why, and that it is kept. */
 export const notSentText = (name: string, why: string) => t('emergency.notSent', { name, why });
 
+/** A Remove made while offline, waiting on this device (pending-choices.ts), in the dialog and under the trustee's card. */
+export const waitingRemovalText = (name: string) => t('emergency.waitingRemoval', { name });
+
+/** The toast after a Remove made while offline. */
+export const removedOfflineToast = (name: string) => t('emergency.removedOfflineToast', { name });
+
+/** A Remove made offline that the server then took. */
+export const removedLaterToast = (name: string) => t('emergency.removedLaterToast', { name });
+
+/** A Remove made offline that was not sent: why, and that it is kept. */
+export const removeNotSentText = (name: string, why: string) => t('emergency.removeNotSent', { name, why });
+
+/** The server holds another choice for `name` than the one a Remove made offline was made from (saved on another device meanwhile): not removed over it. */
+export const changedBeforeRemovalText = (name: string) => t('emergency.changedBeforeRemoval', { name });
+
+/** A queued choice (`removing`: a Remove) the server refused for a reason sending again cannot change (`why`): it is not tried again, and what the owner can do. */
+export const refusedForGoodText = (why: string, removing: boolean) => t(removing ? 'emergency.removeRefusedForGood' : 'emergency.refusedForGood', { why });
+
 /** The server refused a re-seal and the sync this device asked for brought no newer choice: the server holds another than this device (told once). */
 export const serverHoldsOtherText = (name: string) => t('emergency.serverHoldsOther', { name });
 

@@ -8,23 +8,15 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { Trustee } from '../../../shared/schema';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { Api } from '../keys';
 import { removeEmergency, sealEmergency } from './emergency-access';
-import { choiceOf, openHeld, setup } from './emergency-test-support';
+import { choiceOf, heldOn, openHeld, recordOf, sendDeps, setup } from './emergency-test-support';
 import { changedMeanwhileText, notSentText } from './emergency-words';
-import { pendingChoicesIn, sendPendingChoices, type SendDeps } from './pending-choices';
+import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
+import { retryDelay } from '../../api/retry';
 
-/** The device's send deps over `api`, writing a taken choice into the trustee's record on the device. */
-const sendDeps = (x: Awaited<ReturnType<typeof setup>>, api: Api = x.deps.api, online = () => true): SendDeps => ({
-  ...x.deps,
-  api,
-  online,
-  writeChoice: async (id, emergency) => void (await x.db.write('trustees', id, { emergency })),
-});
-const held = (x: Awaited<ReturnType<typeof setup>>) => x.o.get<{ settings: Array<{ trusteeId: string; waitHours: number; choiceVersion: number | null }> }>('/api/emergency');
-const recordOf = async (x: Awaited<ReturnType<typeof setup>>, id: string) => ((await x.db.dexie.entities('trustees').get(id)) as Trustee).emergency;
+const held = heldOn;
 
 describe('an emergency choice saved offline, sent once online', () => {
   it('waits on the device while offline (nothing sent), then is sealed, taken by the server and written into the trustee’s record', async () => {
@@ -33,13 +25,14 @@ describe('an emergency choice saved offline, sent once online', () => {
     const queue = pendingChoicesIn(x.db.dexie);
     await queue.set(grace.id, { trusteeId: grace.id, choice: { ...choiceOf(x.doc), version: 1 }, basedOn: 0, at: 1 });
 
-    expect(await sendPendingChoices(sendDeps(x, x.deps.api, () => false), queue, await x.source())).toEqual({ sent: [], notSent: [] });
+    expect(await sendPendingChoices(sendDeps(x, x.deps.api, () => false), queue, await x.source())).toEqual({ sent: [], removed: [], notSent: [] });
     expect(x.sent).toEqual([]);
     const unreachable: Api = () => Promise.reject(new TypeError('Failed to fetch')); // the browser says online, the server is out of reach
-    expect(await sendPendingChoices(sendDeps(x, unreachable), queue, await x.source())).toEqual({ sent: [], notSent: [] });
+    expect(await sendPendingChoices(sendDeps(x, unreachable), queue, await x.source())).toEqual({ sent: [], removed: [], notSent: [] });
     expect((await queue.get(grace.id))?.problem).toBeUndefined();
+    x.t.advance(retryDelay(1)); // unreachable: asked again once its wait is over (pending-removal.test.ts)
 
-    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [grace.name], notSent: [] });
+    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [grace.name], removed: [], notSent: [] });
     expect(x.sent).toEqual([expect.objectContaining({ basedOn: 0, choiceVersion: 1, items: [x.doc.id, 'plan-section:music', 'task-list:financial'] })]);
     expect((await held(x)).settings).toEqual([expect.objectContaining({ trusteeId: grace.id, choiceVersion: 1 })]);
     expect(await recordOf(x, grace.id)).toEqual({ ...choiceOf(x.doc), version: 1 });
@@ -73,11 +66,11 @@ describe('an emergency choice saved offline, sent once online', () => {
     x.sent.length = 0;
 
     const out = await sendPendingChoices(sendDeps(x), queue, await x.source());
-    expect(out).toEqual({ sent: [], notSent: [notSentText(grace.name, changedMeanwhileText(grace.name))] });
+    expect(out).toEqual({ sent: [], removed: [], notSent: [notSentText(grace.name, changedMeanwhileText(grace.name))] });
     expect(x.sent).toEqual([]);
     expect((await held(x)).settings).toEqual([]); // the Remove stands
     expect(await queue.get(grace.id)).toEqual({ ...mine, problem: changedMeanwhileText(grace.name) });
-    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [], notSent: [] }); // told once
+    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [], removed: [], notSent: [] }); // told once
   });
 
   it('a change racing the send (after the device read what the server holds): the server refuses it by basedOn, and the choice is kept with why', async () => {

@@ -1,0 +1,36 @@
+/**
+ * When a change queued on the device (an emergency choice or Remove saved offline,
+ * web/features/emergency/pending-choices.ts; a stop of a live share that waits,
+ * web/features/sharing/pending-shares.ts) is sent again after the server could not take it now
+ * (issue 43; docs/sharing.md "A choice saved offline" and "Stopping a live share offline"): a busy
+ * or unreachable server is asked again after a wait that doubles with each try (30 seconds, then
+ * 1, 2, 4… minutes, at most 15), never at every sync; a refusal that will never change
+ * (refusedForGood) ends the retry, and the person is told.
+ */
+import { ApiError } from './client';
+
+/** The first wait after a passing failure, and the longest. */
+export const RETRY_FIRST_MS = 30_000;
+export const RETRY_MOST_MS = 15 * 60_000;
+
+/** How long to wait after the `tries`-th passing failure in a row (1: the first). */
+export const retryDelay = (tries: number): number => Math.min(RETRY_MOST_MS, RETRY_FIRST_MS * 2 ** Math.max(0, tries - 1));
+
+/** A queued row's retry state: how many passing failures in a row, and when it may be sent again (device ms). */
+export interface RetryState {
+  tries?: number;
+  retryAt?: number;
+}
+
+/** The retry state after one more passing failure of `row` at `now`. */
+export const backOff = (row: RetryState, now: number): Required<RetryState> => {
+  const tries = (row.tries ?? 0) + 1;
+  return { tries, retryAt: now + retryDelay(tries) };
+};
+
+/** True when `row` may be sent at `now` (never failed, or its wait is over). */
+export const due = (row: RetryState, now: number): boolean => (row.retryAt ?? 0) <= now;
+
+/** True when `err` is a failure that passes by itself: fetch's own (unreachable), a timeout, a busy server (408, 425, 429, 5xx). */
+export const passingFailure = (err: unknown): boolean =>
+  err instanceof TypeError || (err instanceof ApiError && (err.status >= 500 || [408, 425, 429].includes(err.status)));

@@ -185,6 +185,11 @@ export interface PendingShareRow {
   sent?: boolean;
   /** The owner stopped it while the server could not be reached: the device sends the stop once online, never the share. */
   stopping?: boolean;
+  /** Why the server refused its stop for good (its words): not sent again by itself, listed until the owner tries again (pending-shares.ts retryStop). */
+  problem?: string;
+  /** Passing failures of its stop in a row, and when it may be sent again (device ms; web/api/retry.ts). */
+  tries?: number;
+  retryAt?: number;
 }
 
 /** Environment a database is opened in; tests pass fake-indexeddb's factory per simulated device. */

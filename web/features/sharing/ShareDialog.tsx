@@ -21,12 +21,12 @@ import { deviceLiveShares, NoLiveSetError } from './live-shares';
 import { documentCopy, projectItem, type ShareItemRef, type ShareSource } from './projections';
 import { ShareFileChoice } from './ShareFileChoice';
 import { listShares, openShareRows, type ShareRow } from './share-client';
-import { dropPendingShare, pendingSharesIn, shareOrQueue, stopLiveShare, unreachable, type PendingShare } from './pending-shares';
+import { dropPendingShare, pendingSharesIn, retryStop, shareOrQueue, stopLiveShare, unreachable, type PendingShare } from './pending-shares';
 import { knownSharesIn } from './known-shares';
 import { requireDb, useCurrentDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, stopsOnlineTitle, stopsOnlineText, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, stopsOnlineTitle, stopsOnlineText, stopRefusedText, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
 import { useT } from '../../i18n/i18n';
 import { useSharingMessages } from './messages';
 
@@ -89,7 +89,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
 
   // The queue changing while open (a stop or share sent once the device is back online): listed again.
   const db = useCurrentDb((s) => s.db);
-  const queueState = useLiveQuery(async () => (db ? (await db.dexie.pendingShares.toArray()).filter((r) => r.kind === kind && r.id === id).map((r) => `${r.shareId}:${r.stopping ? 1 : 0}`).join(',') : ''), [db, kind, id]);
+  const queueState = useLiveQuery(async () => (db ? (await db.dexie.pendingShares.toArray()).filter((r) => r.kind === kind && r.id === id).map((r) => `${r.shareId}:${r.stopping ? 1 : 0}:${r.problem ?? ''}`).join(',') : ''), [db, kind, id]);
   const seenQueue = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!open || queueState === undefined) return;
@@ -158,6 +158,17 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     await load().catch(() => undefined);
   };
 
+  /** A waiting stop the server refused for good, sent once more (pending-shares.ts retryStop). */
+  const tryStopAgain = async (p: PendingShare) => {
+    if (!account) return;
+    const who = p.name || t('sharing.stopAsk.thisPerson');
+    const r = await retryStop({ api, account }, pendingSharesIn(requireDb().dexie), p.shareId).catch(() => ({ outcome: 'later' as const }));
+    if (r.outcome === 'stopped') toast({ title: t('sharing.toast.stopped'), description: t('sharing.toast.stoppedNow') });
+    else if ('why' in r) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(who, r.why), variant: 'destructive' });
+    else toast({ title: stopsOnlineTitle(), description: stopsOnlineText(who) });
+    await load().catch(() => undefined);
+  };
+
   // A share whose stop waits on this device is listed once, as stopping.
   const shown = (rows ?? []).filter((r) => !stopping.some((p) => p.shareId === r.share.id));
 
@@ -194,7 +205,14 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
           <ul className="flex flex-col gap-2" aria-label={stopsOnlineTitle()}>
             {stopping.map((p) => (
               <li key={p.shareId} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-                <p className="font-medium text-slate-900">{stopsOnlineText(p.name || t('sharing.stopAsk.thisPerson'))}</p>
+                <p className="font-medium text-slate-900">{p.problem ? stopRefusedText(p.name || t('sharing.stopAsk.thisPerson'), p.problem) : stopsOnlineText(p.name || t('sharing.stopAsk.thisPerson'))}</p>
+                {p.problem && (
+                  <div className="mt-2">
+                    <Button variant="destructive" size="sm" aria-label={t('sharing.stopRetryLabel', { name: p.name || t('sharing.stopAsk.thisPerson') })} onClick={() => void tryStopAgain(p)}>
+                      {t('sharing.stopRetry')}
+                    </Button>
+                  </div>
+                )}
               </li>
             ))}
           </ul>

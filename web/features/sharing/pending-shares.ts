@@ -12,14 +12,17 @@
  * marked `stopping`, and the device sends the stop, never the share, once online. A live share
  * (one the server holds) stopped when the server cannot be reached joins the queue the same way,
  * marked `stopping` (stopLiveShare): it leaves its item's live set at once, and its stop is sent first
- * thing once online.
+ * thing once online; a busy or unreachable server is asked again after a growing wait (retry.ts), and
+ * a stop the server refuses for good is kept with why, told once and not sent again until Try again.
  */
 import type { AfterwordDexie } from '../../db/schema';
+import { refusedForGood, serverMessage } from '../../api/client';
+import { backOff, due, passingFailure, type RetryState } from '../../api/retry';
 import type { SharedCopy, ShareItemRef } from './projections';
 import { goLive, listShares, postShare, prepareShare, refreshShares, type PreparedShare, type ShareDeps, type ShareJson } from './share-client';
 
 /** One share waiting to reach the server. */
-export interface PendingShare {
+export interface PendingShare extends RetryState {
   shareId: string;
   ref: ShareItemRef;
   body: PreparedShare['body'];
@@ -29,15 +32,20 @@ export interface PendingShare {
   sent?: boolean;
   /** Stopped by the owner while offline: its stop waits to reach the server. */
   stopping?: boolean;
+  /** Why the server refused its stop for good (its words): never sent again by itself (retryStop sends it once more). */
+  problem?: string;
 }
+
+/** What may change on a row: its flags, its stop's retry state, why its stop was refused (undefined: cleared). */
+type RowChange = { sent?: true; stopping?: true; problem?: string } & RetryState;
 
 /** Where waiting shares are kept. */
 export interface PendingShares {
   /** Every row (of item `ref` only, when given), oldest first: shares to send, and stops to send (`stopping`). */
   list(ref?: ShareItemRef): Promise<PendingShare[]>;
   add(share: PendingShare): Promise<void>;
-  /** Sets flags of the row `shareId`, when it is still there. */
-  mark(shareId: string, flags: { sent?: true; stopping?: true }): Promise<void>;
+  /** Sets flags (or the retry state, or why its stop was refused) of the row `shareId`, when it is still there. */
+  mark(shareId: string, change: RowChange): Promise<void>;
   remove(shareId: string): Promise<void>;
 }
 
@@ -46,11 +54,11 @@ export function pendingSharesIn(dexie: AfterwordDexie): PendingShares {
   const table = dexie.pendingShares;
   return {
     async list(ref) {
-      const rows = (await table.toArray()).map((r) => ({ shareId: r.shareId, ref: { kind: r.kind, id: r.id }, body: r.body, name: r.name, at: r.at, sent: r.sent, stopping: r.stopping }));
+      const rows = (await table.toArray()).map((r) => ({ shareId: r.shareId, ref: { kind: r.kind, id: r.id }, body: r.body, name: r.name, at: r.at, sent: r.sent, stopping: r.stopping, problem: r.problem, tries: r.tries, retryAt: r.retryAt }));
       return rows.filter((r) => !ref || (r.ref.kind === ref.kind && r.ref.id === ref.id)).sort((a, b) => a.at - b.at);
     },
     add: async (p) => void (await table.put({ shareId: p.shareId, kind: p.ref.kind, id: p.ref.id, body: p.body, name: p.name, at: p.at, sent: p.sent, stopping: p.stopping })),
-    mark: async (shareId, flags) => void (await table.update(shareId, flags)),
+    mark: async (shareId, change) => void (await table.update(shareId, change)),
     remove: (shareId) => table.delete(shareId),
   };
 }
@@ -205,11 +213,50 @@ async function stopOnServer(deps: Pick<ShareDeps, 'api' | 'online'>, shareId: st
   }
 }
 
-/** A share that left the queue refused: whom it was for, and why in the server's words. */
+/** A share that left the queue refused (or, with `stop`, a waiting stop the server refused for good: the row stays, listed with why): whom it was for. */
 export interface RefusedShare {
   shareId: string;
   name: string;
   ref: ShareItemRef;
+  /** Its stop was refused for good, in the server's words (`why`): the link still opens. */
+  stop?: { why: string };
+}
+
+/**
+ * Sends the waiting stop of `shareId` once more, now, whatever its wait or refusal (the owner's Try
+ * again): 'stopped' once the server has stopped it (or no such row waits); 'later' when it could not
+ * be asked now (its wait starts over); 'refused' with the server's words (kept, listed with why).
+ */
+export async function retryStop(deps: Pick<ShareDeps, 'api' | 'account' | 'online' | 'now'>, queue: PendingShares, shareId: string): Promise<{ outcome: 'stopped' | 'later' } | { outcome: 'refused'; why: string }> {
+  return exclusively(deps.account, async () => {
+    const row = (await queue.list()).find((p) => p.shareId === shareId && p.stopping);
+    if (!row) return { outcome: 'stopped' as const };
+    await queue.mark(shareId, { problem: undefined, tries: undefined, retryAt: undefined });
+    const done = await sendStop(deps, queue, { ...row, problem: undefined, tries: undefined, retryAt: undefined });
+    return typeof done === 'string' ? { outcome: 'refused' as const, why: done } : { outcome: done ? ('stopped' as const) : ('later' as const) };
+  });
+}
+
+/**
+ * Sends the stop of waiting row `p`: true once the server has stopped it (the row leaves the queue);
+ * false when it could not be asked now (a busy or unreachable server: its next try waits longer,
+ * backOff; offline or a session to renew: the next send); the server's words when it refused it for
+ * good (a 4xx other than 401, 403, 407, 408, 409, 425, 429: refusedForGood), kept on the row.
+ */
+async function sendStop(deps: Pick<ShareDeps, 'api' | 'online' | 'now'>, queue: PendingShares, p: PendingShare): Promise<boolean | string> {
+  try {
+    await stopOnServer(deps, p.shareId);
+  } catch (err) {
+    if (refusedForGood((err as { status?: number }).status)) {
+      const why = serverMessage(err, (err as Error).message);
+      await queue.mark(p.shareId, { problem: why });
+      return why;
+    }
+    if (passingFailure(err) && isOnline(deps)) await queue.mark(p.shareId, backOff(p, (deps.now ?? Date.now)()));
+    return false;
+  }
+  await queue.remove(p.shareId);
+  return true;
 }
 
 /**
@@ -258,14 +305,15 @@ async function sendOne(
   const now = (await queue.list()).find((q) => q.shareId === p.shareId);
   if (!now) return; // stopped meanwhile
   if (now.stopping) {
-    // Stopped by the owner while offline: its stop, never the share (any failure: asked again, never dropped).
-    try {
-      await stopOnServer(deps, p.shareId);
-    } catch {
+    // Its stop, never the share. Refused for good: kept with why, told once, not sent again by itself; never dropped.
+    if (now.problem) return;
+    if (!due(now, (deps.now ?? Date.now)())) {
       out.waiting++;
       return;
     }
-    await queue.remove(p.shareId);
+    const done = await sendStop(deps, queue, now);
+    if (typeof done === 'string') out.refused.push({ shareId: p.shareId, name: p.name, ref: p.ref, stop: { why: done } });
+    else if (!done) out.waiting++;
     return;
   }
   if (!isOnline(deps)) {

@@ -35,6 +35,8 @@ export const waitingText = (name: string) => t('sharing.waiting', { name });
 export const stopsOnlineTitle = () => t('sharing.stopsOnline.title');
 /** The same, in the dialog's list and its toast: the link still opens until the server hears. */
 export const stopsOnlineText = (name: string) => t('sharing.stopsOnline', { name });
+/** A waiting stop the server refused for good (pending-shares.ts sendStop): what did not happen, that the link still opens, and what to do. */
+export const stopRefusedText = (name: string, why: string) => t('sharing.stopRefused', { name, why });
 
 /** Under the hand-over, when a picked trustee's address could not be checked on this device. */
 export const unCheckedAddressText = (name: string) => t('sharing.uncheckedAddress', { name });

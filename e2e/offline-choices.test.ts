@@ -4,7 +4,9 @@
  * (kept on the device: the dialog and the trustee's card say it is sent once online) and stops a
  * live share (listed as the device last read it; "Stops when you are online", and the link still
  * opens until then). Back online, the device sends both by itself: the server holds the emergency
- * setting and the share is stopped, its link opening nothing. axe on both offline dialogs.
+ * setting and the share is stopped, its link opening nothing. Then, offline again, the owner removes
+ * that emergency access: it waits on the device, said so on the card and in the dialog, and once
+ * online the server holds none. axe on every offline dialog.
  * docs/sharing.md "A choice saved offline" and "Offline".
  */
 import type { Page } from 'playwright-core';
@@ -84,6 +86,31 @@ describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue
     await openSignedIn(page, '/trustees');
     await page.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
     expect(await page.getByText('Emergency access: Saved on this device', { exact: false }).count()).toBe(0);
+
+    // Remove emergency access with no network: it waits on the device, said so; Grace can still ask until it is sent.
+    await goOffline(context);
+    await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
+    const removing = openDialog(page);
+    await removing.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor({ timeout: 20_000 });
+    await removing.getByRole('button', { name: 'Remove emergency access' }).click();
+    await expectToast(page, 'Removal waiting for a connection');
+    await removing.waitFor({ state: 'detached' });
+    await page.getByText('Emergency access: Removed on this device: the removal is sent to the server once this device is back online. Until then Grace Hopper can still ask', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
+    const kept = openDialog(page);
+    await kept.getByText('Removed on this device: the removal is sent to the server once this device is back online.', { exact: false }).waitFor();
+    expect(await kept.getByRole('button', { name: 'Remove emergency access' }).count()).toBe(0); // it waits already
+    await kept.getByRole('button', { name: 'Cancel the removal' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'Emergency access dialog with a Remove waiting, offline at 390 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.keyboard.press('Escape');
+    await kept.waitFor({ state: 'detached' });
+    expect(await settings(page).catch(() => null)).toBeNull(); // offline: nothing reached the server (the page cannot ask it either)
+    await context.setOffline(false);
+    await poll(() => settings(page), 90_000).toEqual([]);
+    await expectToast(page, 'Emergency access removed');
+    await page.getByText('Emergency access: Removed on this device', { exact: false }).waitFor({ state: 'detached' });
+    expect(await page.getByText('Grace Hopper can open this 1 item', { exact: false }).count()).toBe(0);
     await context.close();
   });
 });

@@ -11,6 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { docShot } from './doc-shots';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { addAcceptedTrustees, addTrusteeViaUi, expectToast, openDialog, openSignedIn } from './record-screens';
 
@@ -41,6 +42,7 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
     await expectToast(page, 'Kits made');
+    await page.getByRole('button', { name: 'Dismiss notification' }).click(); // not over the dialog's screenshot
 
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     const dialog = openDialog(page);
@@ -52,6 +54,9 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
     await dialog.getByRole('link', { name: 'Confirm your e-mail address in Settings' }).waitFor();
     await dialog.getByRole('button', { name: 'Turn on notifications on this device' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'Emergency access dialog at 390 px');
+    // The owner's choice for docs/ (issue 43 "screenshots of the share choices"): what Grace may open, the wait, the order, and the sentence.
+    await dialog.getByText('Grace Hopper can open this 1 item', { exact: false }).scrollIntoViewIfNeeded();
+    await docShot(page, 'emergency-choice-dialog.png');
     await page.setViewportSize(DESKTOP);
     await expectNoSeriousA11yViolations(page, 'Emergency access dialog at 1280 px');
     await page.setViewportSize(MOBILE);

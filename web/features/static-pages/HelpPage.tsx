@@ -61,7 +61,7 @@ const SHARING: { q: string; a: string }[] = [
   },
   {
     q: 'How do I end an emergency?',
-    a: 'When you can act again, open the emergency screen (the link in the e-mail, or the notification) and press "End the emergency". From then on your trustee cannot open anything new; what they already opened, they may have kept. To stop a trustee from asking at all, open "Emergency access" on their card and press "Remove emergency access".',
+    a: 'When you can act again, open the emergency screen (the link in the e-mail, or the notification) and press "End the emergency". From then on your trustee cannot open anything new; what they already opened, they may have kept. To stop a trustee from asking at all, open "Emergency access" on their card and press "Remove emergency access". Without a connection, the removal (like any change to emergency access) is kept on this device and sent once it is back online; until then your trustee can still ask, and their card says so. If another of your devices changed their emergency access meanwhile, nothing is removed over that change: you are told, and can look at it again.',
   },
 ];
 

@@ -94,5 +94,6 @@ describe('the Help Center explains sharing while the person is alive (issue 43)'
     expect(a).toMatch(/"End the emergency"/);
     expect(a).toMatch(/cannot open anything new/);
     expect(a).toMatch(/"Remove emergency access"/);
+    expect(a).toMatch(/Without a connection, the removal .* is kept on this device and sent once it is back online; until then your trustee can still ask/);
   });
 });

@@ -109,6 +109,19 @@ export const sendDeps = (x: Awaited<ReturnType<typeof setup>>, api: Api = x.deps
   now: () => x.t.deps.now(),
   writeChoice: async (id, emergency) => void (await x.db.write('trustees', id, { emergency })),
 });
+/** The device's api over the real app, where `meanwhile` (another device's change) lands just after the first read of what the server holds (GET /api/emergency). */
+export function racingApi(x: Awaited<ReturnType<typeof setup>>, meanwhile: () => Promise<void>): Api {
+  let raced = false;
+  return async (path, init) => {
+    const res = await x.deps.api(path, init);
+    if (path === '/api/emergency' && !raced) {
+      raced = true;
+      await meanwhile();
+    }
+    return res as never;
+  };
+}
+
 /** What the server holds for the owner (GET /api/emergency). */
 export const heldOn = (x: Awaited<ReturnType<typeof setup>>) => x.o.get<{ settings: Array<{ trusteeId: string; waitHours: number; choiceVersion: number | null }>; choiceVersions: Record<string, number> }>('/api/emergency');
 /** The emergency choice in trustee `id`'s record on the device. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { Api } from '../keys';
 import { removeEmergency, sealEmergency } from './emergency-access';
-import { choiceOf, heldOn, openHeld, recordOf, sendDeps, setup } from './emergency-test-support';
+import { choiceOf, heldOn, openHeld, racingApi, recordOf, sendDeps, setup } from './emergency-test-support';
 import { changedMeanwhileText, notSentText } from './emergency-words';
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
 import { retryDelay } from '../../api/retry';
@@ -81,15 +81,7 @@ describe('an emergency choice saved offline, sent once online', () => {
     const queue = pendingChoicesIn(x.db.dexie);
     await queue.set(grace.id, { trusteeId: grace.id, choice: { ...first, waitHours: 1, version: 2 }, basedOn: 1, at: 1 });
     // Another device's narrower choice lands just after this device read the server's state.
-    let raced = false;
-    const racing: Api = async (path, init) => {
-      const res = await x.deps.api(path, init);
-      if (path === '/api/emergency' && !raced) {
-        raced = true;
-        await sealEmergency(x.deps, grace, { ...first, waitHours: 168, version: 3 }, await x.source(), { basedOn: 1 });
-      }
-      return res as never;
-    };
+    const racing = racingApi(x, async () => sealEmergency(x.deps, grace, { ...first, waitHours: 168, version: 3 }, await x.source(), { basedOn: 1 }));
     const out = await sendPendingChoices(sendDeps(x, racing), queue, await x.source());
     expect(out.sent).toEqual([]);
     expect(out.notSent).toEqual([notSentText(grace.name, changedMeanwhileText(grace.name))]);

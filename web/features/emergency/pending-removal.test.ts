@@ -14,7 +14,7 @@ import { ApiError } from '../../api/client';
 import type { Api } from '../keys';
 import { createChoiceMemory } from './choice-memory';
 import { removeEmergency, sealEmergency } from './emergency-access';
-import { choiceOf, heldOn, recordOf, sendDeps, setup } from './emergency-test-support';
+import { choiceOf, heldOn, racingApi, recordOf, sendDeps, setup } from './emergency-test-support';
 import { changedBeforeRemovalText, notSentText, refusedForGoodText, removeNotSentText } from './emergency-words';
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
 
@@ -66,15 +66,7 @@ describe('Remove emergency access with no connection', () => {
   it('a choice racing the send (after the device read the server): the server refuses the Remove by basedOn, and it is kept with why', async () => {
     const { x, grace, first, queue } = await withChoice();
     await queue.set(grace.id, { trusteeId: grace.id, choice: first, basedOn: 1, at: 1, remove: true });
-    let raced = false;
-    const racing: Api = async (path, init) => {
-      const res = await x.deps.api(path, init);
-      if (path === '/api/emergency' && !raced) {
-        raced = true;
-        await sealEmergency(x.deps, grace, { ...first, waitHours: 168, version: 2 }, await x.source(), { basedOn: 1 });
-      }
-      return res as never;
-    };
+    const racing = racingApi(x, async () => sealEmergency(x.deps, grace, { ...first, waitHours: 168, version: 2 }, await x.source(), { basedOn: 1 }));
     const out = await sendPendingChoices(sendDeps(x, racing), queue, await x.source());
     expect(out.removed).toEqual([]);
     expect(out.notSent).toEqual([removeNotSentText(grace.name, changedBeforeRemovalText(grace.name))]);

@@ -23,6 +23,7 @@ import type { TokenPurpose, TokenRow } from './store/sqlite-release';
 import { html } from 'hono/html';
 import { localTime, notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
 import { deliveryPageData, storedFileOf } from './page-data';
+import { deliveryEmailParams } from './emails';
 import { admitTokenOwner, fileCharge } from '../http/token-budgets';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
@@ -244,8 +245,9 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     // The limit's check and the queueing in one transaction: two presses at once cannot both pass it.
     const queued = await store.transaction(async (tx) => {
       if ((await tx.quotaUsed(t.tok.user_id, 'resend', now - DAY_MS)) >= resendsPerDay) return false;
-      // No names: a recipient's and a trustee's are sealed (greeted "Hello,", named by address).
-      await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, { messageId: m.id }, 'resend');
+      // No names: a recipient's and a trustee's are sealed (greeted "Hello,", named by address). In
+      // the recipient's language, as the first letter was (issue 44), not the account's.
+      await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, deliveryEmailParams(m), 'resend');
       await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.email} resent the link to ${m.recipientEmail}.`);
       return true;
     });

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import en from '../web/i18n/catalogs/en/release-page.json';
+import { signUpAda } from './release-owner';
 import { reportPassing } from './report-passing';
 import { expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 
@@ -20,17 +21,8 @@ describe.skipIf(!hasChromium)("a recipient's page in their language", () => {
 
   it('a German recipient reads a German e-mail and a German page; an Arabic one a right-to-left page that passes axe', async () => {
     const tag = Date.now().toString(36);
-    const reg = await fetch(`${suite.server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
-    });
-    expect(reg.status).toBe(201);
-    const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
-    const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${suite.server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: suite.server.url }, body: JSON.stringify(body) });
-      expect(res.status, await res.clone().text()).toBe(201);
-    };
+    const call = await signUpAda(suite.server.url, tag);
+    const post = async (path: string, body: object) => expect((await call('POST', path, body)).status).toBe(201);
     const clara = `clara.${tag}@example.com`;
     const samir = `samir.${tag}@example.com`;
     const trustee = `grace.${tag}@example.com`;

@@ -16,7 +16,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { generateFileKey } from '../shared/files/crypto';
-import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from '../sync-server/test/blob-test-support';
+import { encryptFile, fileRefOf, pdfWith, uploadFile } from '../sync-server/test/blob-test-support';
+import { signUpAda } from './release-owner';
 import { reportPassing } from './report-passing';
 import { downloadedBytes, controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 
@@ -57,13 +58,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
   it('a recipient reads and plays their message, a trustee opens a document and downloads the binder; no fragment left; axe at 390 px', async () => {
     // The owner: a voice message for Clara (its file in 3 chunks), a will, a full-access trustee.
     const tag = Date.now().toString(36);
-    const reg = await fetch(`${suite.server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
-    });
-    expect(reg.status).toBe(201);
-    const call = fetchCaller(suite.server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
+    const call = await signUpAda(suite.server.url, tag);
     const voice = wav(1);
     const voiceFile = await encryptFile(voice, 'audio/wav', 6000, { padded: true }); // stored as a device stores it (issue 39)
     expect((await uploadFile(call, voiceFile)).status).toBe(200);

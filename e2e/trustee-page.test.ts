@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../shared/release/pages';
-import { fetchCaller } from '../sync-server/test/blob-test-support';
+import { signUpAda } from './release-owner';
 import { reportPassing } from './report-passing';
 import { downloadedBytes, expectNoSeriousA11yViolations, hasChromium, useMailSuite } from './harness';
 
@@ -34,13 +34,7 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
 
   it('tasks grouped and collapsed; done, who and when in local time, undo, not done; resend; axe at 390 px', async () => {
     const tag = Date.now().toString(36);
-    const reg = await fetch(`${suite.server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
-    });
-    expect(reg.status).toBe(201);
-    const call = fetchCaller(suite.server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
+    const call = await signUpAda(suite.server.url, tag);
     const health = `Allergic to penicillin ${tag}. Pacemaker fitted in 2019.`;
     expect((await call('PATCH', '/api/user/profile', { contactEmail: `ada.${tag}@example.com`, healthInfo: health, profileCompletion: 25 })).status).toBe(200);
     expect((await call('POST', '/api/survivor-tasks/generate-defaults')).status).toBeLessThan(300);

@@ -15,6 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { messageCatalogs } from './vite-catalogs';
 
 /** `html` with an integrity="sha384-…" on each <script src> and <link href> whose file is in `files` (URL path → bytes). */
 export function sriAttributes(html: string, files: (path: string) => string | Uint8Array | undefined): string {
@@ -72,7 +73,7 @@ export function buildReleasePages(): Plugin {
           base,
           publicDir: false,
           build: { outDir: join(config.build.outDir, 'r'), emptyOutDir: true, sourcemap: false, manifest: false },
-          plugins: [sri(base)],
+          plugins: [messageCatalogs(), sri(base)], // the pages' words (web/release/words.ts), compiled as the app's
         });
         // The streaming worker (web/release/sw.ts) as one classic script at /r/sw.js: its scope is /r/
         // by where it lives, and a classic worker runs in every browser that has service workers.

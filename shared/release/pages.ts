@@ -117,6 +117,11 @@ export interface PageProfile {
 /** A recipient's page (`/r/d/<token>`). */
 export interface DeliveryPageData {
   ownerName: string;
+  /**
+   * The language of the recipient's page (issue 44): the message's `recipientLanguage` as the owner
+   * chose it, else the account's (a code of shared/languages.ts). Absent from older servers: English.
+   */
+  lang?: string;
   /** A sealed account's: the message's own key comes from the link's fragment. */
   sealed?: SealedInfo;
   message: {

@@ -5,11 +5,10 @@
  */
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
-import { whySealedStaysShut } from '../../shared/release/without-kits';
 import type { SharingCounts } from './emails-sharing';
 import { isOwnerKind, ownerEmail } from './emails-owner';
 import { isRecipientKind, recipientEmail } from './emails-recipient';
-import { ACCESS_WORD_IDS, isTrusteeKind, trusteeEmail } from './emails-trustee';
+import { cannotOpenLine, trusteeEmail } from './emails-trustee';
 import { mailWords } from './mail-i18n';
 
 export const EMAIL_KINDS = [
@@ -83,9 +82,6 @@ export interface EmailParams {
   lang?: string;
 }
 
-/** What a trustee of each access level sees, pronoun-free (issue 38 item 8), in English (the access e-mail's words until it moves to the catalogs). */
-const ACCESS_WORDS = (level: AccessLevel) => mailWords('en').t(ACCESS_WORD_IDS[level]);
-
 /** What every e-mail is queued with about its owner (service.ts `queue`; rehearsal.ts): the plain first name and the name for e-mails. */
 export const ownerParams = (o: { firstName: string; emailName: string }): Pick<EmailParams, 'ownerName' | 'ownerFullName'> => ({
   ownerName: o.firstName,
@@ -94,8 +90,6 @@ export const ownerParams = (o: { firstName: string; emailName: string }): Pick<E
 
 /** The owner in a subject and at first mention in an e-mail to a trustee or recipient: the name for e-mails, else the first name. */
 const who = (p: { ownerName: string; ownerFullName?: string }) => p.ownerFullName || p.ownerName;
-
-const SIGN_OFF = '\n\nWith care,\nAfterword';
 
 /** True when `v` is an address we can send to (the schema's e-mail rule; records may hold anything). */
 export const sendableAddress = (v: unknown): v is string => typeof v === 'string' && emailSchema.safeParse(v).success;
@@ -140,110 +134,27 @@ export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel })
 
 /**
  * The trustee access e-mail's words for a sealed account released with fewer than k trustee kits
- * in force: nothing sealed opens (issue "Release through trustees' key shares", constraint "The
- * escrow ends"), and what can still be done. The trustee page says the same (web/release/open.ts NO_KITS_TEXT).
+ * in force, in English: nothing sealed opens (issue "Release through trustees' key shares",
+ * constraint "The escrow ends"), and what can still be done (emails-trustee.ts writes them in the
+ * trustee's language). The trustee page says the same (web/release/open.ts NO_KITS_TEXT).
  */
-export const NO_KITS_EMAIL_LINE = (owner: string, kitsMade: boolean) =>
-  `What ${owner} sealed for trustees (the plan, documents and tasks) cannot be opened. ${whySealedStaysShut(owner, kitsMade)} The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page.`;
+export const NO_KITS_EMAIL_LINE = (owner: string, kitsMade: boolean) => cannotOpenLine(mailWords('en'), 'no-kits', owner, kitsMade);
 
 /** The invitation's words for a sealed account's trustee, in English: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"; emails-trustee.ts writes them in the trustee's language). */
 export const KITS_ONLY_INVITE_LINE = (owner: string) => mailWords('en').t('mail.invite.kitsOnly', { ownerName: owner });
 
-/** The access e-mail's words, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
-export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
-  `${owner} gave you no trustee kit (perhaps you were named after the kits were made), and what ${owner} left opens only with a kit. A trustee who holds a kit with full access can open it with that kit and share with you what you need. The messages ${owner} wrote to people still reach them.`;
+/** The access e-mail's words, in English, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
+export const NO_OWN_KIT_EMAIL_LINE = (owner: string) => cannotOpenLine(mailWords('en'), 'no-own-kit', owner, true);
 
-/**
- * The language e-mail `kind` is written in (its HTML part's `<html lang dir>`): the reader's
- * (`params.lang`) for the e-mails moved onto the catalogs (emails-owner.ts), English for the rest.
- */
-export const emailLanguage = (kind: EmailKind, params: Pick<EmailParams, 'lang'>) =>
-  isOwnerKind(kind) || isRecipientKind(kind) || isTrusteeKind(kind) ? mailWords(params.lang).lang : 'en';
+/** The language an e-mail is written in (its HTML part's `<html lang dir>`): the reader's (`params.lang`), English when none or unknown. */
+export const emailLanguage = (_kind: EmailKind, params: Pick<EmailParams, 'lang'>) => mailWords(params.lang).lang;
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', ownerFullName: oneLine(params.ownerFullName), recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   if (isOwnerKind(kind)) return ownerEmail(kind, p, mailWords(p.lang), link);
   if (isRecipientKind(kind)) return recipientEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link);
-  if (isTrusteeKind(kind)) return trusteeEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link);
-  const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
   // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
   const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
-  switch (kind) {
-    case 'trustee-access':
-      if (p.cannotOpen) {
-        return {
-          subject: `What ${who(p)} left for you`,
-          text: `${hello(p.recipientName)}
-
-We are very sorry for your loss. ${who(p)} named you as a trustee. ${p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE(p.ownerName, !p.noKitsMade) : NO_OWN_KIT_EMAIL_LINE(p.ownerName)}
-
-${p.accessLevel === 'documents-only' ? 'This page says the same' : `This page says the same, and shows whether each message ${p.ownerName} left has been sent, so you can send a link again if one goes astray`} (the link works for 90 days and is just for you):
-${link}
-
-Take whatever time you need.${SIGN_OFF}`,
-        };
-      }
-      return {
-        subject: `What ${who(p)} left for you`,
-        text: `${hello(p.recipientName)}
-
-We are very sorry for your loss. ${who(p)} named you as a trustee, and what ${p.ownerName} prepared is now available to you: ${ACCESS_WORDS(p.accessLevel ?? 'full')}.
-
-${
-  kitLink
-    ? `You can see it here, with the trustee kit ${p.ownerName} gave you (the saved link, or the code on the printed kit):
-${kitLink}`
-    : `You can see it here (the link works for 90 days and is just for you):
-${link}`
-}
-
-Take whatever time you need.${SIGN_OFF}`,
-      };
-    case 'trustee-yearly':
-      return {
-        subject: `You are still ${who(p)}'s trustee`,
-        text: `${hello(p.recipientName)}
-
-Once a year we write to let you know that you are still the trustee of ${who(p)} on Afterword. There is nothing you need to do.
-
-If ${p.ownerName} dies, open this link to tell us (it works for as long as you are ${p.ownerName}'s trustee, and so does the one we sent before). The page also lets you confirm that you are still willing, which ${p.ownerName} will see:
-${link}
-
-${
-  kitLink
-    ? `Please also check your kit: open this page and compare the fingerprint it shows with the one printed on the kit ${p.ownerName} gave you. You will not need the kit's code for this:
-${kitLink}
-
-`
-    : ''
-}If you no longer want to be ${p.ownerName}'s trustee, please tell ${p.ownerName}.${SIGN_OFF}`,
-      };
-    case 'trustee-confirm-death':
-      return {
-        subject: `Please confirm only if you know ${who(p)} has died`,
-        text: `${hello(p.recipientName)}
-
-${who(p)} named you as a trustee and gave you a trustee kit. The waiting period on ${p.ownerName}'s Afterword account has ended without word from ${p.ownerName}, so we are asking the trustees to confirm.
-
-Confirm only if you know ${p.ownerName} has died. Nothing is shared until enough trustees have confirmed, and ${p.ownerName} can still stop it.
-
-To confirm, open this page and use your kit (the link ${p.ownerName} sent you, or the code on the printed kit):
-${kitLink}
-
-If you are not sure, please do nothing and try to reach ${p.ownerName} or ${p.ownerName}'s family first.${SIGN_OFF}`,
-      };
-    case 'trustee-handover':
-      return {
-        subject: `A letter from ${who(p)} for you to hand over`,
-        text: `${hello(p.recipientName)}
-
-${who(p)} wrote a message for someone and asked that you, not us, hand it over when the time came. That time is now.
-
-Open this page with the trustee kit ${p.ownerName} gave you (the saved link, or the code on the printed kit). It shows who the message is for and a private link to it. Send that link to them from your own e-mail or phone: we have not sent it to them, and we cannot read it.
-${kitLink ?? link}
-
-If you cannot do it, please let ${p.ownerName}'s family or the other trustees know.${SIGN_OFF}`,
-      };
-  }
+  return trusteeEmail(kind, { ...p, owner: who(p) }, mailWords(p.lang), link, kitLink);
 }

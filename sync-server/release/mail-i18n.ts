@@ -20,8 +20,8 @@ import { literalValues } from '../../shared/i18n-values';
 /** The catalogs' folder, beside the web app's code that uses the same files. */
 const CATALOGS = new URL('../../web/i18n/catalogs/', import.meta.url);
 
-/** The server's namespaces (one per family of e-mails). */
-export type MailNamespace = 'mail';
+/** The server's namespaces: the e-mails', and the pages their links open on the server (page.ts, public-routes.ts, report-form.ts). */
+export type MailNamespace = 'mail' | 'link-pages';
 
 const compiled = new Map<string, Messages>();
 

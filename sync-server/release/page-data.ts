@@ -144,11 +144,14 @@ async function messageRoutesOf(services: PageServices, ownerId: string, viewer: 
 export async function deliveryPageData(services: PageServices, ownerId: string, m: Message, fileUrl: string): Promise<DeliveryPageData> {
   const owner = await services.release.owner(ownerId);
   const sealed = await sealedInfoOf(services, ownerId);
+  // The recipient's language, a plain field of the message (issue 44), else the account's.
+  const lang = await services.release.readerLanguage(ownerId, m.recipientLanguage);
   if (sealed) {
     const state = await services.store.get(ownerId, 'messages', m.id);
     if (state) placeOf(sealed, 'messages', state, ['messageType', 'messageContent', 'file']);
     return {
       ownerName: owner.firstName, // the rest of the name is sealed under the owner scope, which a recipient never gets
+      lang,
       sealed,
       message: {
         id: m.id,
@@ -162,6 +165,7 @@ export async function deliveryPageData(services: PageServices, ownerId: string, 
   }
   return {
     ownerName: owner.firstName, // the first name only is plain (shared/crypto/fields.ts)
+    lang,
     message: {
       id: m.id,
       recipientName: m.recipientName,

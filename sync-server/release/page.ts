@@ -12,7 +12,10 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
-import { formatLongDateTime, LONG_DATE_TIME_OPTIONS } from '../../shared/dates';
+import { LONG_DATE_TIME_OPTIONS } from '../../shared/dates';
+import { formatDateTime, intlLocale } from '../../shared/intl-format';
+import { directionOf } from '../../shared/languages';
+import { type MailValues, type MailWords, mailWords } from './mail-i18n';
 
 /** A fragment of escaped HTML, as hono/html's `html` tag returns it. */
 export type Html = ReturnType<typeof html>;
@@ -37,16 +40,43 @@ const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
  * Shows each `<time data-local datetime>` in the reader's zone, as shared/dates.ts
  * formatLongDateTime does (the same Intl options; plain spaces).
  */
-const LOCAL_TIMES = `for(const t of document.querySelectorAll('time[data-local]')){const d=new Date(t.dateTime);if(!isNaN(d))t.textContent=d.toLocaleString('en-US',${JSON.stringify(LONG_DATE_TIME_OPTIONS)}).replace(/[\u202f\u00a0]/g,' ')}`;
+const LOCAL_TIMES = `for(const t of document.querySelectorAll('time[data-local]')){const d=new Date(t.dateTime);if(!isNaN(d))t.textContent=d.toLocaleString(t.dataset.locale||'en-US',${JSON.stringify(LONG_DATE_TIME_OPTIONS)}).replace(/[\u202f\u00a0]/g,' ')}`;
 const SCRIPT_HASH = createHash('sha256').update(LOCAL_TIMES).digest('base64');
 /** No media and no script but LOCAL_TIMES: these pages only show words and post forms back to us. */
 export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; script-src 'sha256-${SCRIPT_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
-/** A moment on these pages: in UTC, naming it, and in the reader's own zone where scripts run (LOCAL_TIMES). */
-export const localTime = (ms: number): Html => html`<time datetime="${new Date(ms).toISOString()}" data-local>${formatLongDateTime(ms, { timeZone: 'UTC' })}</time>`;
+/**
+ * A moment on these pages in the reader's language `lang` (English: SPEC.md §9's): in UTC, naming
+ * it, and in the reader's own zone where scripts run (LOCAL_TIMES, in the locale the element names).
+ */
+export const localTime = (ms: number, lang = 'en'): Html => {
+  const locale = intlLocale(lang);
+  const named = locale === 'en-US' ? '' : html` data-locale="${locale}"`; // English: the script's default
+  return html`<time datetime="${new Date(ms).toISOString()}" data-local${named}>${formatDateTime(ms, lang, { timeZone: 'UTC' })}</time>`;
+};
 
-/** A whole page with the security headers of a private, public-link page. */
-export function page(c: Context, title: string, body: Html, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) {
+/** The words of these pages in `lang` (catalog namespace `link-pages`, ./mail-i18n.ts): a trustee's language, or the owner's. */
+export const pageWords = (lang?: string | null): MailWords => mailWords(lang, 'link-pages');
+
+/** Text for an element's content or a double-quoted attribute (every attribute here is): `'` stays, as these pages' words always had it. */
+const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** Message `id` of `w` as escaped HTML, for a page's body (its words and `values` are text, never markup). */
+export const say = (w: MailWords, id: string, values?: MailValues): Html => raw(escapeText(w.t(id, values)));
+
+/**
+ * Message `id` as HTML with `parts` (a time, a link) put in at their placeholders: the words and
+ * `values` escaped, the parts as they are (already escaped HTML). A translation may place them anywhere.
+ */
+export function wordsWith(w: MailWords, id: string, values: MailValues, parts: Record<string, Html>): Html {
+  const mark = (name: string) => `\u0000${name}\u0000`;
+  const plain = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\u0000/g, '') : v]));
+  const text = w.t(id, { ...plain, ...Object.fromEntries(Object.keys(parts).map((k) => [k, mark(k)])) });
+  return raw(text.split(/\u0000/).map((piece, i) => (i % 2 === 1 && piece in parts ? String(parts[piece]) : escapeText(piece))).join(''));
+}
+
+/** A whole page with the security headers of a private, public-link page, in language `lang` (`<html lang dir>`). */
+export function page(c: Context, title: string, body: Html, status: 200 | 400 | 403 | 404 | 409 | 429 = 200, lang = 'en') {
   c.header('Content-Security-Policy', PAGE_CSP);
   // The Referrer-Policy header is no-referrer (http/security-headers.ts); the page's <meta> relaxes
   // it to same-origin only so that its own forms carry a real Origin (with no-referrer, Chromium
@@ -55,21 +85,17 @@ export function page(c: Context, title: string, body: Html, status: 200 | 400 | 
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('X-Frame-Options', 'DENY');
   const doc = html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}" dir="${directionOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin"><title>${title} · Afterword</title><style>${raw(STYLE)}</style></head>
 <body><main>${body}</main><script>${raw(LOCAL_TIMES)}</script></body></html>`;
   return c.html(doc, status);
 }
 
-/** The one answer for any invalid, expired, revoked or premature link. */
+/** The one answer for any invalid, expired, revoked or premature link: in English, since no link says whose it is. */
 export function notFoundPage(c: Context) {
-  return page(
-    c,
-    'Link not available',
-    html`<h1>This link isn't available</h1>
-<p>It may have expired or been replaced by a newer one. If you think this is a mistake, please ask the person who sent it to you.</p>`,
-    404,
-  );
+  const w = pageWords('en');
+  return page(c, w.t('linkPage.notFound.title'), html`<h1>${say(w, 'linkPage.notFound.heading')}</h1>
+<p>${say(w, 'linkPage.notFound.body')}</p>`, 404);
 }
 
 /** Where the static release pages live (web/release/, built to dist/r/): a trustee's, a recipient's. */

@@ -21,8 +21,9 @@ import type { PageServices } from './page-services';
 import type { ReleaseRouteServices } from './route-services';
 import type { TokenPurpose, TokenRow } from './store/sqlite-release';
 import { html } from 'hono/html';
-import { localTime, notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
+import { localTime, notFoundPage, page, pageWords, RELEASE_PAGE_PATHS, say, wordsWith, type Html } from './page';
 import { deliveryPageData, storedFileOf } from './page-data';
+import { deliveryEmailParams } from './emails';
 import { admitTokenOwner, fileCharge } from '../http/token-budgets';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
@@ -85,21 +86,27 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     if (!actor || actor.status === 'removed' || !record) return null;
     // What the pages below may show of the trustee: plain fields only (no sealed name, no envelope).
     const trustee = plainView('trustees', record);
-    return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: await release.owner(tok.user_id) };
+    // The pages speak the trustee's language as the owner chose it, else the account's (issue 44).
+    const lang = await release.readerLanguage(tok.user_id, trustee.language);
+    return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: await release.owner(tok.user_id), lang, w: pageWords(lang) };
   };
 
   // ---- Invitation -------------------------------------------------------------------------
   app.get('/api/trustee/invite/:token', async (c) => {
     const t = await trusteeOf(c, 'invite');
     if (!t || t.actor.status !== 'invited') return notFoundPage(c);
+    const { w } = t;
+    const v = { first: t.owner.firstName };
     return page(
       c,
-      'Trustee invitation',
-      html`<h1>${t.owner.firstName} has asked you to be a trustee</h1>
-<p>Hello,</p>
-<p>Being a trustee means that, when ${t.owner.firstName} dies, you can let us know. We then wait, and ask ${t.owner.firstName} to confirm, before anything is shared. Nothing is shared with you before then.</p>
-<form method="post"><button type="submit">Accept</button></form>
-<p class="muted">If you would rather not, simply close this page.</p>`,
+      w.t('linkPage.invite.title'),
+      html`<h1>${say(w, 'linkPage.invite.heading', v)}</h1>
+<p>${say(w, 'linkPage.hello')}</p>
+<p>${say(w, 'linkPage.invite.body', v)}</p>
+<form method="post"><button type="submit">${say(w, 'linkPage.invite.accept')}</button></form>
+<p class="muted">${say(w, 'linkPage.invite.decline')}</p>`,
+      200,
+      t.lang,
     );
   });
 
@@ -109,12 +116,9 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     const accepted = await release.acceptInvitation(t.tok.user_id, t.trustee.id);
     if (!accepted) return notFoundPage(c);
     poke();
-    return page(
-      c,
-      'Thank you',
-      html`<h1>Thank you</h1>
-<p>You are now ${t.owner.firstName}'s trustee. We have emailed you a link to keep: it is the one to use if ${t.owner.firstName} dies.</p>`,
-    );
+    const thanks = t.w.t('linkPage.thankYou');
+    return page(c, thanks, html`<h1>${thanks}</h1>
+<p>${say(t.w, 'linkPage.invite.accepted', { first: t.owner.firstName })}</p>`, 200, t.lang);
   });
 
   // ---- Report (report-form.ts: a confirmed second step, never one tap) ----------------------
@@ -124,23 +128,24 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
   const reportBody = async (t: Reporter, step: 'intro' | 'confirm', form?: ReportForm, errors?: Record<string, string>): Promise<Html | null> => {
     const s = await release.state(t.tok.user_id);
     if (s.phase === 'released') return null;
+    const { w } = t;
+    const first = t.owner.firstName;
     if (s.phase === 'awaiting-confirmations') {
-      return html`<h1>We have been told</h1>
-<p>The waiting period for ${t.owner.firstName} has ended. Their trustees are being asked to confirm with the kits ${t.owner.firstName} gave them; we have e-mailed you a link if you hold one.</p>`;
+      return html`<h1>${say(w, 'linkPage.report.toldHeading')}</h1>
+<p>${say(w, 'linkPage.report.toldAwaiting', { first })}</p>`;
     }
     if (s.phase === 'waiting') {
-      return html`<h1>We have been told</h1>
-<p>A waiting period is running for ${t.owner.firstName}. It ends on ${localTime(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, we will email you: with what ${t.owner.firstName} left for you, or, if ${t.owner.firstName} gave their trustees trustee kits, to ask you to confirm with yours.</p>`;
+      return html`<h1>${say(w, 'linkPage.report.toldHeading')}</h1>
+<p>${wordsWith(w, 'linkPage.report.toldWaiting', { first }, { endsAt: localTime(s.endsAt!, t.lang) })}</p>`;
     }
-    const first = t.owner.firstName;
-    if (step === 'confirm') return reportConfirm({ first, waitingDays: s.waitingDays, action: reportPath(t), backPath: reportPath(t), form, errors });
-    return reportIntro({ first, waitingDays: s.waitingDays, confirmPath: `${reportPath(t)}?step=confirm`, stillTrusteePath: `${reportPath(t)}/confirm` });
+    if (step === 'confirm') return reportConfirm({ first, waitingDays: s.waitingDays, action: reportPath(t), backPath: reportPath(t), form, errors }, w);
+    return reportIntro({ first, waitingDays: s.waitingDays, confirmPath: `${reportPath(t)}?step=confirm`, stillTrusteePath: `${reportPath(t)}/confirm` }, w);
   };
 
   app.get('/api/trustee/report/:token', async (c) => {
     const t = await trusteeOf(c, 'report');
     const body = t && t.actor.status === 'accepted' ? await reportBody(t, c.req.query('step') === 'confirm' ? 'confirm' : 'intro') : null;
-    return body ? page(c, 'Report a passing', body) : notFoundPage(c);
+    return body && t ? page(c, t.w.t('linkPage.report.title'), body, 200, t.lang) : notFoundPage(c);
   });
 
   app.post('/api/trustee/report/:token', async (c) => {
@@ -148,23 +153,25 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     if (!t || t.actor.status !== 'accepted' || (await release.state(t.tok.user_id)).phase === 'released') return notFoundPage(c);
     const raw = await c.req.parseBody();
     const form: ReportForm = { confirmed: String(raw.confirmed ?? ''), diedOn: String(raw.diedOn ?? ''), note: String(raw.note ?? '') };
-    const parsed = parseReportForm(form, deps.now());
+    const parsed = parseReportForm(form, deps.now(), t.w);
     if (!parsed.ok) {
       const body = await reportBody(t, 'confirm', form, parsed.errors as Record<string, string>);
-      return body ? page(c, 'Report a passing', body, (await release.state(t.tok.user_id)).phase === 'active' ? 400 : 409) : notFoundPage(c);
+      return body ? page(c, t.w.t('linkPage.report.title'), body, (await release.state(t.tok.user_id)).phase === 'active' ? 400 : 409, t.lang) : notFoundPage(c);
     }
     try {
       const out = await release.apply(t.tok.user_id, t.actor, { type: 'report', diedOn: parsed.diedOn, note: parsed.note });
       poke();
       return page(
         c,
-        'Thank you',
-        html`<h1>Thank you for letting us know</h1>
-<p>We are so sorry. A waiting period has begun; it ends on ${localTime(out.state.endsAt!)}. We will email you when the waiting period ends: with what ${t.owner.firstName} left for you, or, if ${t.owner.firstName} gave their trustees trustee kits, to ask you to confirm with yours.</p>`,
+        t.w.t('linkPage.thankYou'),
+        html`<h1>${say(t.w, 'linkPage.report.thanksHeading')}</h1>
+<p>${wordsWith(t.w, 'linkPage.report.thanks', { first: t.owner.firstName }, { endsAt: localTime(out.state.endsAt!, t.lang) })}</p>`,
+        200,
+        t.lang,
       );
     } catch (err) {
       if (!(err instanceof TransitionError)) throw err;
-      return page(c, 'Already reported', (await reportBody(t, 'intro')) ?? html`<h1>${err.message}</h1>`, 409);
+      return page(c, t.w.t('linkPage.report.alreadyTitle'), (await reportBody(t, 'intro')) ?? html`<h1>${err.message}</h1>`, 409, t.lang);
     }
   });
 
@@ -172,12 +179,9 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     const t = await trusteeOf(c, 'report');
     if (!t || t.actor.status !== 'accepted' || (await release.state(t.tok.user_id)).phase === 'released') return notFoundPage(c);
     await release.confirmTrustee(t.tok.user_id, t.trustee.id);
-    return page(
-      c,
-      'Thank you',
-      html`<h1>Thank you</h1>
-<p>We have told ${t.owner.firstName} that you are still their trustee. Keep the link you used: it works for as long as you are.</p>`,
-    );
+    const thanks = t.w.t('linkPage.thankYou');
+    return page(c, thanks, html`<h1>${thanks}</h1>
+<p>${say(t.w, 'linkPage.report.stillTrusteeThanks', { first: t.owner.firstName })}</p>`, 200, t.lang);
   });
 
   // ---- Access by level (after release; trustees who never accepted too, issue #16) ------
@@ -244,29 +248,23 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     // The limit's check and the queueing in one transaction: two presses at once cannot both pass it.
     const queued = await store.transaction(async (tx) => {
       if ((await tx.quotaUsed(t.tok.user_id, 'resend', now - DAY_MS)) >= resendsPerDay) return false;
-      // No names: a recipient's and a trustee's are sealed (greeted "Hello,", named by address).
-      await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, { messageId: m.id }, 'resend');
+      // No names: a recipient's and a trustee's are sealed (greeted "Hello,", named by address). In
+      // the recipient's language, as the first letter was (issue 44), not the account's.
+      await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, deliveryEmailParams(m), 'resend');
       await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.email} resent the link to ${m.recipientEmail}.`);
       return true;
     });
+    const { w } = t;
+    const back = html`<p><a href="${LINK_PATHS.access}${c.req.param('token')}">${say(w, 'linkPage.back')}</a></p>`;
     if (!queued) {
-      return page(
-        c,
-        'Please try tomorrow',
-        html`<h1>Please try again tomorrow</h1>
-<p>Links can be resent ${resendsPerDay} times a day. Nothing was sent now.</p>
-<p><a href="${LINK_PATHS.access}${c.req.param('token')}">Back</a></p>`,
-        429,
-      );
+      return page(c, w.t('linkPage.resend.limitTitle'), html`<h1>${say(w, 'linkPage.resend.limitHeading')}</h1>
+<p>${say(w, 'linkPage.resend.limit', { n: String(resendsPerDay) })}</p>
+${back}`, 429, t.lang);
     }
     poke();
-    return page(
-      c,
-      'Link sent',
-      html`<h1>A new link is on its way</h1>
-<p>We have emailed ${m.recipientEmail} a new link to their message. The old link no longer works.</p>
-<p><a href="${LINK_PATHS.access}${c.req.param('token')}">Back</a></p>`,
-    );
+    return page(c, w.t('linkPage.resend.sentTitle'), html`<h1>${say(w, 'linkPage.resend.sentHeading')}</h1>
+<p>${say(w, 'linkPage.resend.sent', { address: m.recipientEmail })}</p>
+${back}`, 200, t.lang);
   });
 
   // ---- Delivery (after release) ---------------------------------------------------------
@@ -317,12 +315,17 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
   app.get('/api/still-here/:token', async (c) => {
     const tok = await cancelTokenOf(c);
     if (!tok) return notFoundPage(c);
+    // The owner's own page: in the account's language (issue 44).
+    const lang = await release.readerLanguage(tok.user_id);
+    const w = pageWords(lang);
     return page(
       c,
-      "I'm still here",
-      html`<h1>Are you still here?</h1>
-<p>A waiting period is running on your Afterword account. If you are still here, press the button and nothing will be shared.</p>
-<form method="post"><button type="submit">I'm still here</button></form>`,
+      w.t('linkPage.stillHere.title'),
+      html`<h1>${say(w, 'linkPage.stillHere.heading')}</h1>
+<p>${say(w, 'linkPage.stillHere.body')}</p>
+<form method="post"><button type="submit">${say(w, 'linkPage.stillHere.button')}</button></form>`,
+      200,
+      lang,
     );
   });
 
@@ -332,12 +335,10 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     await release.apply(tok.user_id, { kind: 'owner' }, { type: 'cancel' });
     await store.revokeToken(tok.hash, deps.now());
     poke();
-    return page(
-      c,
-      'Cancelled',
-      html`<h1>Thank you, we're glad you're here</h1>
-<p>The waiting period is cancelled. Nothing was shared.</p>`,
-    );
+    const lang = await release.readerLanguage(tok.user_id);
+    const w = pageWords(lang);
+    return page(c, w.t('linkPage.stillHere.doneTitle'), html`<h1>${say(w, 'linkPage.stillHere.doneHeading')}</h1>
+<p>${say(w, 'linkPage.stillHere.done')}</p>`, 200, lang);
   });
 
   return app;

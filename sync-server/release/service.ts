@@ -13,7 +13,7 @@ import type { CollectionName, EntityOf } from '../../shared/schema';
 import { plainView } from '../../shared/crypto/fields';
 import { createBoundedCache } from '../db/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
-import { DEFAULT_LANGUAGE } from '../../shared/languages';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../shared/languages';
 import { removeOutboxFiles } from './mailer';
 import { ownerParams, sendableAddress } from './emails';
 import { quotaOf } from './email-quotas';
@@ -80,6 +80,12 @@ export function createReleaseService(
     // The plain fields only: the rest of the profile, the last name included, is sealed (shared/crypto/fields.ts).
     const emailName = typeof p?.emailName === 'string' && p.emailName.trim() ? p.emailName : firstName;
     return { firstName, emailName, email: sendableAddress(p?.email) ? p.email : null };
+  };
+
+  const readerLanguage: ReleaseService['readerLanguage'] = async (userId, chosen) => {
+    if (isLanguage(chosen)) return chosen;
+    const account = await opts.languageOf?.(userId);
+    return isLanguage(account) ? account : DEFAULT_LANGUAGE;
   };
 
   const queue: ReleaseService['queue'] = async (tx, userId, kind, to, dedupeKey, params, quota) =>
@@ -212,6 +218,7 @@ export function createReleaseService(
     },
     queue,
     owner,
+    readerLanguage,
     ownerAddress,
     baseUrl: () => linkBase(deps.config),
     isolated,

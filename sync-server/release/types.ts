@@ -5,6 +5,7 @@
  * below service.ts, trustees.ts and deliveries.ts, so that those modules (and kits/) use them
  * without importing each other in a circle (issue 42); service.ts re-exports them.
  */
+import type { Language } from '../../shared/languages';
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import type { PlainView } from '../../shared/crypto/fields';
 import type { EmailQuota } from './store/sqlite-release';
@@ -82,6 +83,12 @@ export interface ReleaseService extends TrusteeFollower {
    * use `ownerAddress`.
    */
   owner(userId: string): Promise<{ firstName: string; emailName: string; email: string | null }>;
+  /**
+   * The language a trustee or recipient of `userId` reads (issue 44, docs/i18n.md "Whose language"):
+   * `chosen` (the owner's choice for them: a trustee's `language`, a message's `recipientLanguage`)
+   * when it is one Afterword speaks, else the account's (users.language), else English.
+   */
+  readerLanguage(userId: string, chosen?: string | null): Promise<Language>;
   /**
    * The address the owner's notices go to: the profile e-mail when it is the one they verified
    * (owner-email.ts), else null (SECURITY.md "Limits": a stranger's address gets nothing).

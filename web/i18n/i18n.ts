@@ -27,10 +27,12 @@ export type DisplayLanguage = Language | typeof PSEUDO;
 
 /**
  * Every catalog file but English's, each a lazy chunk (English comes with the code that uses it).
- * Not the server's namespace `mail` (the e-mails' words, read by sync-server/release/mail-i18n.ts):
- * no screen shows it, so it is neither built nor precached.
+ * Not the server's namespaces `mail` and `link-pages` (the e-mails' words and those of the pages
+ * their links open on the server, read by sync-server/release/mail-i18n.ts): no screen shows them,
+ * so they are neither built nor precached; nor `release-page`, the static release
+ * pages' own (web/release/words.ts, their own bundle, never the app's nor precached).
  */
-const FILES = import.meta.glob<Messages>(['./catalogs/*/*.json', '!./catalogs/en/*.json', '!./catalogs/*/mail.json'], { import: 'messages' });
+const FILES = import.meta.glob<Messages>(['./catalogs/*/*.json', '!./catalogs/en/*.json', '!./catalogs/*/mail.json', '!./catalogs/*/release-page.json', '!./catalogs/*/link-pages.json'], { import: 'messages' });
 
 /** The English messages of each namespace registered so far (the pseudo-locale is made from them). */
 const english = new Map<Namespace, Messages>();

@@ -2,7 +2,8 @@
  * A tiny element builder for the release pages (no framework: the bundle stays small, and text
  * is only ever set as text, never parsed as HTML).
  */
-import { formatLongDate, formatLongDateTime } from '../../shared/dates';
+import { formatDate, formatDateTime } from '../../shared/intl-format';
+import { pageLanguage } from './words';
 
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | boolean | ((e: Event) => void) | undefined>;
@@ -23,12 +24,12 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
  * A long date ("November 26, 2026", SPEC.md §9: shared/dates.ts) of a moment in the reader's own
  * time zone (the browser's, never UTC: a family in Auckland reads the day it was for them). A bare
  * day ("2026-12-25", a delivery date as chosen: shared/delivery-rule.ts deliveryDay) is that day
- * wherever it is read. `timeZone` only for tests.
+ * wherever it is read. In the page's language (words.ts; English: SPEC.md §9's). `timeZone` only for tests.
  */
-export const dateText = (iso: string, timeZone?: string) => formatLongDate(iso, { timeZone });
+export const dateText = (iso: string, timeZone?: string) => formatDate(iso, pageLanguage(), { timeZone });
 
 /** A long date and time with the reader's zone named ("November 26, 2026 at 2:05 PM GMT+1"), as dateText. */
-export const dateTimeText = (iso: string, timeZone?: string) => formatLongDateTime(iso, { timeZone });
+export const dateTimeText = (iso: string, timeZone?: string) => formatDateTime(iso, pageLanguage(), { timeZone });
 
 /** Tells a screen reader (and the eye) what the page is doing: the page's one live region. */
 export function say(text: string, kind: 'status' | 'error' = 'status'): void {

@@ -3,13 +3,15 @@
  * once) decrypts it in the browser (files.ts), then shows it inline when it is audio, video, a
  * raster image or a PDF, and always offers it as a download under its own name. Audio and video
  * stream through the release pages' service worker when it can be had (stream.ts), else open whole.
+ * Its words are the page's language's (words.ts).
  */
-import { formatBytes } from '../../shared/files/size';
+import { formatFileSize } from '../../shared/intl-format';
 import type { PageFile } from '../../shared/release/pages';
 import { h, say } from './dom';
 import { FileOpenError, inlineKind, openFile } from './files';
 import { streamUrl } from './stream';
 import { saveFile } from '../features/export/save-file';
+import { pageLanguage, t } from './words';
 
 /**
  * The element for `file`. `player` forces audio or video (a voice message recorded as video/webm
@@ -21,22 +23,22 @@ export function fileView(file: PageFile, opts: { player?: 'audio' | 'video' | nu
   const button = h('button', { type: 'button', class: 'small' }, opts.openLabel);
   const open = async () => {
     button.disabled = true;
-    say(`Opening ${file.name}…`);
+    say(t('releasePage.file.opening', { name: file.name }));
     try {
       const kind = opts.player ?? inlineKind(file.type);
       // Audio and video stream through the release pages' worker, chunk by chunk (stream.ts).
       const src = kind === 'audio' || kind === 'video' ? await streamUrl(file) : null;
       if (src) {
         show(kind, src, null);
-        return say(`${file.name} is ready to play.`);
+        return say(t('releasePage.file.readyToPlay', { name: file.name }));
       }
-      const blob = await openFile(file, (done, total) => total > 1 && say(`Opening ${file.name}: ${Math.round((done / total) * 100)}%`));
+      const blob = await openFile(file, (done, total) => total > 1 && say(t('releasePage.file.openingPercent', { name: file.name, percent: String(Math.round((done / total) * 100)) })));
       const url = URL.createObjectURL(blob);
       show(kind, url, url);
-      say(`${file.name} is open.`);
+      say(t('releasePage.file.isOpen', { name: file.name }));
     } catch (err) {
       button.disabled = false;
-      say(err instanceof FileOpenError ? err.message : `${file.name} could not be opened. Please try again.`, 'error');
+      say(err instanceof FileOpenError ? err.message : t('releasePage.file.notOpened', { name: file.name }), 'error');
     }
   };
   /**
@@ -52,19 +54,19 @@ export function fileView(file: PageFile, opts: { player?: 'audio' | 'video' | nu
       : null;
     box.replaceChildren(
       ...(shown ? [shown] : []),
-      h('p', {}, downloadUrl ? h('a', { href: downloadUrl, download: file.name }, `Download ${file.name}`) : downloadButton(), ' ', h('span', { class: 'muted' }, `(${formatBytes(file.size)})`)),
+      h('p', {}, downloadUrl ? h('a', { href: downloadUrl, download: file.name }, t('releasePage.file.download', { name: file.name })) : downloadButton(), ' ', h('span', { class: 'muted' }, `(${formatFileSize(file.size, pageLanguage())})`)),
     );
   };
   const downloadButton = () => {
-    const b = h('button', { type: 'button', class: 'small' }, `Download ${file.name}`);
+    const b = h('button', { type: 'button', class: 'small' }, t('releasePage.file.download', { name: file.name }));
     b.addEventListener('click', async () => {
       b.disabled = true;
-      say(`Preparing ${file.name}…`);
+      say(t('releasePage.file.preparing', { name: file.name }));
       try {
         await saveFile(await openFile(file), file.name);
-        say(`${file.name} is in your downloads.`);
+        say(t('releasePage.file.downloaded', { name: file.name }));
       } catch (err) {
-        say(err instanceof FileOpenError ? err.message : `${file.name} could not be downloaded. Please try again.`, 'error');
+        say(err instanceof FileOpenError ? err.message : t('releasePage.file.notDownloaded', { name: file.name }), 'error');
       } finally {
         b.disabled = false;
       }
@@ -72,7 +74,7 @@ export function fileView(file: PageFile, opts: { player?: 'audio' | 'video' | nu
     return b;
   };
   button.addEventListener('click', () => void open());
-  box.append(h('p', {}, button, ' ', h('span', { class: 'muted' }, `${file.name}, ${formatBytes(file.size)}`)));
+  box.append(h('p', {}, button, ' ', h('span', { class: 'muted' }, `${file.name}, ${formatFileSize(file.size, pageLanguage())}`)));
   if (opts.autoOpen) void open();
   return box;
 }

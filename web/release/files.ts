@@ -10,6 +10,7 @@
  */
 import { CHUNK_OVERHEAD, DecryptError, decryptChunk, importFileKey, plainChunkBytes } from '../../shared/files/crypto';
 import type { PageFile } from '../../shared/release/pages';
+import { t } from './words';
 
 /** Thrown when the file cannot be fetched or opened; its message is for the person. */
 export class FileOpenError extends Error {}
@@ -32,20 +33,20 @@ export async function openFile(file: PageFile, onProgress: (done: number, total:
   try {
     key = await importFileKey(file.key);
   } catch {
-    throw new FileOpenError('This file cannot be opened: its key is missing or damaged.');
+    throw new FileOpenError(t('releasePage.file.keyMissing'));
   }
   const stride = file.chunkSize + CHUNK_OVERHEAD;
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for (let i = 0; i < file.chunkCount; i++) {
     const length = plainChunkBytes(file.storedSize, file.chunkSize, i) + CHUNK_OVERHEAD;
     const res = await fetch(file.url, { headers: { Range: `bytes=${i * stride}-${i * stride + length - 1}` }, credentials: 'same-origin' });
-    if (res.status === 429) throw new FileOpenError('Too many downloads in a short time. Please wait a minute and try again.');
-    if (!res.ok) throw new FileOpenError('This file is not available any more.');
+    if (res.status === 429) throw new FileOpenError(t('releasePage.file.tooMany'));
+    if (!res.ok) throw new FileOpenError(t('releasePage.file.gone'));
     const stored = new Uint8Array(await res.arrayBuffer());
     try {
       parts.push((await decryptChunk(key, file.blobId, i, file.chunkCount, stored)) as Uint8Array<ArrayBuffer>);
     } catch (err) {
-      if (err instanceof DecryptError) throw new FileOpenError('This file is damaged or was changed: it cannot be opened.');
+      if (err instanceof DecryptError) throw new FileOpenError(t('releasePage.file.damaged'));
       throw err;
     }
     onProgress(i + 1, file.chunkCount);

@@ -14,6 +14,7 @@ import { openPage } from './open';
 import { fetchPageData } from './page-data';
 import { trusteeView } from './trustee';
 import { showUnavailable } from './unavailable';
+import { showInLanguage } from './words';
 
 const route = /^\/r\/([dt])\/([A-Za-z0-9_-]{1,100})$/.exec(location.pathname);
 const kitRoute = /^\/kit\/([A-Za-z0-9_-]{1,100})$/.exec(location.pathname);
@@ -28,7 +29,9 @@ const unavailable = () => showUnavailable(content);
 async function viewOf(kind: 'd' | 't', token: string): Promise<View | null> {
   if (kind === 'd') {
     const data = await fetchPageData('d', token);
-    return data && deliveryView(await openPage('d', data, fragmentKey));
+    if (!data) return null;
+    await showInLanguage(data.lang); // the recipient's language (issue 44), before anything is said
+    return deliveryView(await openPage('d', data, fragmentKey));
   }
   const data = await fetchPageData('t', token);
   return data && trusteeView(await openPage('t', data, fragmentKey), token);

@@ -26,6 +26,7 @@ import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
 import { pageProfileOf } from '../../shared/release/page-records';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
 import { whySealedStaysShut } from '../../shared/release/without-kits';
+import { t } from './words';
 import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 import type { DeathPlan } from '../../shared/schema';
 import { namedEntries, type FailedPlace, type NamesOf } from './not-opened';
@@ -62,9 +63,8 @@ export const NO_KITS_TEXT = (owner: string, kitsMade = true) =>
 export const NO_OWN_KIT_TEXT = (owner: string) =>
   `This page cannot open what ${owner} left: it opens only with a trustee kit, and ${owner} did not give you one (perhaps you were named after the kits were made). A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
 
-/** Why a recipient's page shows no letter when the server served an older version of it than its writer's last (page-freshness.ts). */
-export const OLDER_TEXT =
-  'This message cannot be shown: Afterword’s server gave this page an older version of it than the one its writer left, so none of it is shown here. Please tell a trustee or the family.';
+/** Why a recipient's page shows no letter when the server served an older version of it than its writer's last (page-freshness.ts): English; the page says it in its language (words.ts). */
+export const OLDER_TEXT = t('releasePage.message.stale');
 
 const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
 
@@ -174,21 +174,18 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
 }
 
 async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey: string | null): Promise<DeliveryPageData> {
-  if (info.noEscrow) throw new Error(NO_ESCROW_TEXT);
+  // In the recipient's language (words.ts): main.ts switches to it before opening.
+  if (info.noEscrow) throw new Error(t('releasePage.noEscrow'));
   const keys = parseFragment(fragmentKey);
-  if (Object.keys(keys).length === 0) {
-    throw new Error('This message cannot be opened: its key is missing from the link. Please open the link exactly as it is in the e-mail (the whole of it).');
-  }
+  if (Object.keys(keys).length === 0) throw new Error(t('releasePage.message.keyMissing'));
   const o = openerOf(info, await lookupOf(keys));
   const m = raw.message;
   await o.hold('messages', m.id, { messageType: m.messageType, messageContent: m.messageContent, file: m.file && m.file !== 'missing' ? m.file.envelope : undefined });
   const type = await o.value('messages', m.id, 'messageType', m.messageType);
   const content = await o.value('messages', m.id, 'messageContent', m.messageContent);
   const file = await o.file('messages', m.id, m.file);
-  if (o.older) throw new Error(OLDER_TEXT);
-  if (o.failed.length > 0 || typeof type !== 'string' || !MESSAGE_TYPES.has(type) || typeof content !== 'string') {
-    throw new Error('This message cannot be opened: the key in the link does not fit it, or the message was changed. Please ask a trustee to send you a new link.');
-  }
+  if (o.older) throw new Error(t('releasePage.message.stale'));
+  if (o.failed.length > 0 || typeof type !== 'string' || !MESSAGE_TYPES.has(type) || typeof content !== 'string') throw new Error(t('releasePage.message.keyWrong'));
   const { sealed: _info, ...rest } = raw;
   void _info;
   return { ...rest, message: { ...m, messageType: type as DeliveryPageData['message']['messageType'], messageContent: content, file } };

@@ -1,0 +1,50 @@
+/**
+ * The release pages' words (issue 44, docs/i18n.md "The release pages"): catalog namespace
+ * `release-page` (web/i18n/catalogs/<lang>/release-page.json, compiled at build by
+ * scripts/vite-catalogs.ts as the app's are), in the reader's language as the page's JSON names it
+ * (`lang`: a recipient's or trustee's language as the owner chose it, else the account's;
+ * sync-server/release/page-data.ts). English comes with the page; another language is a small chunk
+ * of its own, fetched once the page's data names it. One Lingui instance for the page, English until
+ * `showInLanguage` switches it; a message another language lacks is English's.
+ */
+import { type Messages, setupI18n } from '@lingui/core';
+import { DEFAULT_LANGUAGE, type Language, directionOf, isLanguage } from '../../shared/languages';
+import { intlLocale } from '../../shared/intl-format';
+import { literalValues } from '../../shared/i18n-values';
+import en from '../i18n/catalogs/en/release-page.json';
+
+/** An id of the release pages' English catalog. */
+export type PageWordId = keyof typeof en;
+
+/** Every other language's file, each a lazy chunk. */
+const FILES = import.meta.glob<Messages>(['../i18n/catalogs/*/release-page.json', '!../i18n/catalogs/en/release-page.json'], { import: 'messages' });
+
+const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: en as unknown as Messages } });
+let current: Language = DEFAULT_LANGUAGE;
+
+/** The words of `id` in the page's language, `values` put in as plain text. */
+export const t = (id: PageWordId, values?: Record<string, string | number>): string => i18n._(id, literalValues(values));
+
+/** The page's language now (English until `showInLanguage`): for its dates and sizes (shared/intl-format.ts). */
+export const pageLanguage = (): Language => current;
+
+/**
+ * Shows the page in `lang` from now on (anything Afterword does not speak: English), and sets
+ * `<html lang dir>` (`dir="rtl"` for Arabic). A file that cannot be fetched leaves English.
+ */
+export async function showInLanguage(lang: string | null | undefined): Promise<void> {
+  const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  let messages: Messages = en as unknown as Messages;
+  if (language !== DEFAULT_LANGUAGE) {
+    const load = FILES[`../i18n/catalogs/${language}/release-page.json`];
+    const loaded = load ? await load().catch(() => null) : null;
+    if (!loaded) return;
+    messages = { ...messages, ...loaded };
+  }
+  i18n.load(language, messages);
+  i18n.activate(language, [intlLocale(language)]);
+  current = language;
+  if (typeof document === 'undefined') return; // a unit test's words, no page
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}

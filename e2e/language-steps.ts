@@ -66,9 +66,8 @@ export async function expectAllTranslated(page: Page, part: Locator, where: stri
 export async function signUpHere(page: Page, submit: string): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/register')) await page.goto('/register');
   // The prerendered form is English; in another language React draws it anew once that language's
-  // words have arrived, and what was typed into the English one before is gone with it. Typing starts
-  // once the form is in the page's language (its submit button named so).
-  await page.getByRole('button', { name: submit }).waitFor();
+  // words have arrived, and what was typed into the English one goes on in the new one
+  // (web/forms/typed-before-render.ts; e2e/languages-typing.test.ts): typing starts at once.
   const user = uniqueUser('Layla');
   await page.locator('input[autocomplete="given-name"]').fill(user.firstName);
   await page.locator('input[autocomplete="family-name"]').fill(user.lastName);

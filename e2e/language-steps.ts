@@ -17,6 +17,7 @@ export const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${
 export const NAMESPACES = [
   'shell', 'signed-in', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
   'sharing', 'emergency', // the owner's sharing and emergency screens (web/features/sharing, web/features/emergency)
+  'shared-view', // the viewer's page a shared link opens (web/features/sharing/SharedPage.tsx)
   // session 24: the dashboard and Settings
   'dashboard',
   'settings',

@@ -88,6 +88,8 @@ describe.skipIf(!hasChromium)('typing before the language has arrived (issue 44)
       caret: user.username.length - 3,
     });
 
+    // Carried from field to field only: the password is in no storage of the page.
+    expect(await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]))).not.toContain(user.password);
     // The person goes on in the Spanish form: the confirmation, then the button; the account is theirs.
     await page.keyboard.press('End');
     await page.locator('input[name="confirmPassword"]').fill(user.password);

@@ -7,7 +7,8 @@
  * `keepTypedFields(container)`, called before that render, keeps a reference to each named field of
  * the prerendered forms, and `carryTyped(field)` (web/forms/schema-form.ts, as each new field is
  * attached) puts its value into the new field of the same name, and the focus and caret when the
- * person was in it. Values stay in the fields: nothing is written anywhere else (a password among them).
+ * person was in it; the replaced field is emptied then. Values stay in the fields: nothing is written
+ * anywhere else (a password among them).
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -54,10 +55,13 @@ export function carryTyped(field: Field): void {
   const old = kept?.get(field.name);
   if (!old || old === field || old.isConnected) return; // hydrated, or not replaced (yet)
   kept!.delete(field.name);
+  if (!kept!.size) kept = null;
   if (old.value && !field.value) field.value = old.value;
+  const caret = [old.selectionStart, old.selectionEnd, old.selectionDirection ?? undefined] as const;
+  old.value = ''; // what was typed (a password among it) is now in the new field only
   if (old !== focused) return;
   focused = null;
   field.focus();
   // An e-mail field has no caret to read or set (selectionStart is null there).
-  if (old.selectionStart !== null && old.selectionEnd !== null && field.selectionStart !== null) field.setSelectionRange(old.selectionStart, old.selectionEnd, old.selectionDirection ?? undefined);
+  if (caret[0] !== null && caret[1] !== null && field.selectionStart !== null) field.setSelectionRange(...caret);
 }

@@ -39,7 +39,7 @@ export function keepTypedFields(container: HTMLElement): void {
   });
   container.addEventListener('focusout', (event) => {
     const left = event.target;
-    // A field taken out of the page loses focus too (Chromium says so): only a field still in it was left by the person.
+    // A field taken out of the page may say focusout too: only a field still in the page was left by the person.
     queueMicrotask(() => {
       if (focused && left === focused && focused.isConnected && document.activeElement !== focused) focused = null;
     });

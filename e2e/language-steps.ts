@@ -17,6 +17,7 @@ export const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${
 export const NAMESPACES = [
   'shell', 'signed-in', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
   'sharing', 'emergency', // the owner's sharing and emergency screens (web/features/sharing, web/features/emergency)
+  'shared-view', // the viewer's page a shared link opens (web/features/sharing/SharedPage.tsx)
   // session 24: the dashboard and Settings
   'dashboard',
   'settings',
@@ -66,9 +67,8 @@ export async function expectAllTranslated(page: Page, part: Locator, where: stri
 export async function signUpHere(page: Page, submit: string): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/register')) await page.goto('/register');
   // The prerendered form is English; in another language React draws it anew once that language's
-  // words have arrived, and what was typed into the English one before is gone with it. Typing starts
-  // once the form is in the page's language (its submit button named so).
-  await page.getByRole('button', { name: submit }).waitFor();
+  // words have arrived, and what was typed into the English one goes on in the new one
+  // (web/forms/typed-before-render.ts; e2e/languages-typing.test.ts): typing starts at once.
   const user = uniqueUser('Layla');
   await page.locator('input[autocomplete="given-name"]').fill(user.firstName);
   await page.locator('input[autocomplete="family-name"]').fill(user.lastName);

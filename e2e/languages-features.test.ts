@@ -1,7 +1,8 @@
 /**
  * Issue 44, the moved features under the tests' pseudo-locale at 390 px (docs/i18n.md "Moving a
  * feature"): Legal Documents, Trustees, the Message Vault, My After-Death Plan, Survivor Tasks,
- * Profile Settings, the not-found page, the dashboard and Settings leave no English word of their own catalogs on any of
+ * Profile Settings, the not-found page, the dashboard, Settings, sharing (with the viewer's page a shared
+ * link opens) and emergency access leave no English word of their own catalogs on any of
  * their screens (the page, its empty states and tabs, its dialogs, a card, the delete question, the
  * toasts) and nothing wider than the screen. Each walk checks its own feature's words: a part of
  * another feature not moved yet is hidden (hideUnmoved) or left out.
@@ -174,8 +175,25 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await context.close();
   });
 
-  // The owner's sharing and emergency screens (namespaces 'sharing' and 'emergency'). The viewer's page
-  // a link opens (web/features/sharing/SharedPage.tsx) is still English: the walk keeps a link there in English words.
+  // The viewer's page a link opens (web/features/sharing/SharedPage.tsx, namespace 'shared-view').
+  const viewerWords = englishWords(['shared-view']);
+  /** Opens `link` signed out (another browser, the pseudo-locale on): the line under the item's title, the sign-in sentence; then the link without its key. */
+  async function walkViewerSignedOut(link: string): Promise<void> {
+    const visitor = await phone('en-US');
+    await visitor.addInitScript(() => localStorage.setItem('afterword.pseudoLocale', '1'));
+    const page = await visitor.newPage();
+    await page.goto(link);
+    const signIn = page.getByRole('link', { name: accent('Sign in to keep this link in it') });
+    await signIn.waitFor();
+    await expectAllTranslated(page, page.locator('main h1 + p'), "the viewer's page, the line under its title", viewerWords);
+    await expectAllTranslated(page, page.locator('p', { has: signIn }), "the viewer's page, signed out", viewerWords);
+    await page.goto(link.split('#')[0]);
+    await page.getByRole('heading', { level: 1, name: pseudo('sharedView.outcome.bad-link.title') }).waitFor();
+    await expectAllTranslated(page, page.locator('main'), "the viewer's page, an incomplete link", viewerWords);
+    await visitor.close();
+  }
+
+  // The owner's sharing and emergency screens (namespaces 'sharing' and 'emergency'), and the viewer's page.
   it('under the pseudo-locale, Share now, Shared with you, the sharing timeline and emergency access leave no English word of their own', async () => {
     const { context, page } = await pseudoOwner(() => phone('en-US'));
     const words = englishWords(['sharing', 'emergency']);
@@ -207,11 +225,20 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // Kept on the viewer's page (English still), the link shows in the dashboard's Shared with you; removed from there.
+    // The viewer's page the link opens ('shared-view'): signed out in another browser, then an incomplete link.
+    await walkViewerSignedOut(link);
+    // Kept on the viewer's page, the link shows in the dashboard's Shared with you; removed from there.
     await page.goto(link);
-    await page.getByLabel('Who shared it with you?').fill('Clara');
-    await page.getByRole('button', { name: 'Keep in my Afterword account' }).click();
-    await page.getByText('This link is kept in your account.').waitFor();
+    const keepForm = page.locator('form', { has: page.getByRole('button', { name: pseudo('sharedView.keep.button') }) });
+    await keepForm.waitFor();
+    await expectAllTranslated(page, page.locator('main h1 + p'), "the viewer's page, the line under its title", viewerWords);
+    await expectAllTranslated(page, keepForm, "the viewer's page, keeping the link", viewerWords);
+    await keepForm.getByLabel(pseudo('sharedView.keep.fromLabel')).fill('Clara');
+    await keepForm.getByRole('button', { name: pseudo('sharedView.keep.button') }).click();
+    await expectToast(page, pseudo('sharedView.keep.keptToastTitle'), pseudo('sharedView.keep.keptToastDescription'));
+    const keptLine = page.locator('p', { has: page.getByRole('link', { name: accent('Go to your dashboard') }) });
+    await keptLine.waitFor();
+    await expectAllTranslated(page, keptLine, "the viewer's page, the link kept", viewerWords);
     await page.goto('/dashboard');
     const kept = page.getByRole('region', { name: pseudo('sharing.withYou.title') });
     await kept.getByText(`${pseudoStart('sharing.withYou.from')}Clara`).waitFor();
@@ -235,6 +262,10 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await ask.getByRole('button', { name: pseudo('sharing.stop') }).click();
     await expectToast(page, pseudo('sharing.toast.stopped'), pseudo('sharing.toast.stoppedNow'));
     await page.keyboard.press('Escape');
+    // The viewer's page of a link no longer shared.
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: pseudo('sharedView.outcome.stopped.title') }).waitFor();
+    await expectAllTranslated(page, page.locator('main'), "the viewer's page, sharing stopped", viewerWords);
 
     // Settings' timeline: made, opened, stopped, in words (the dates are Intl's, en-US under the pseudo-locale).
     await page.goto('/settings');

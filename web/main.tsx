@@ -5,7 +5,8 @@
  * when the app starts in the public world (signed out at once: no session hint, web/app/session.ts)
  * in English, the language it was prerendered in, so its markup stays on screen; otherwise
  * ('Loading...' while the profile loads, or another language, once its words are fetched) React
- * renders afresh over it.
+ * renders afresh over it, carrying what was typed into the prerendered form into its own
+ * (web/forms/typed-before-render.ts).
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -15,6 +16,7 @@ import './styles.css';
 import { listenForInstallPrompt } from './pwa/install';
 import { startingLanguage } from './i18n/device-language';
 import { activateLanguage } from './i18n/i18n';
+import { keepTypedFields } from './forms/typed-before-render';
 
 listenForInstallPrompt(); // before the browser offers it (web/pwa/install.ts)
 void bootstrapSession();
@@ -26,7 +28,10 @@ const app = (
   </StrictMode>
 );
 const language = startingLanguage();
-if (language === 'en' && container.firstElementChild && startsPublic(location.pathname)) {
+const hydrates = language === 'en' && container.firstElementChild && startsPublic(location.pathname);
+// Rendered afresh over a prerendered page: what the person types into its form meanwhile goes on in the new one.
+if (!hydrates) keepTypedFields(container);
+if (hydrates) {
   // The prerendered page is painted first: hydration waits for the frame after this one, and runs
   // as a transition, which React splits into short tasks (no long task blocking a tap on a slow phone).
   requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0));

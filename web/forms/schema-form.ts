@@ -4,7 +4,9 @@
  * react-hook-form with its resolver is 12 KB gzip of it). It keeps what those pages had with
  * react-hook-form and its zodResolver, so the person sees no change:
  * - the fields stay uncontrolled (what a person typed before the page was live is kept; autofill
- *   works); the values are read from the fields when the form is submitted;
+ *   works); the values are read from the fields when the form is submitted; a field that replaces
+ *   a prerendered page's field (another language: web/main.tsx) takes what was typed there
+ *   (./typed-before-render.ts);
  * - the schema's first message for a field shows under it (FormField), each field's in turn;
  * - a submit with an invalid field focuses the first invalid field, in the fields' order, and
  *   calls `onInvalid`; a valid one calls `onValid` with the schema's output (trimmed, NFKC);
@@ -13,6 +15,7 @@
  * The schema comes from `lazySchema` (its chunk, and zod, fetched on first use or `preload()`).
  */
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { carryTyped } from './typed-before-render';
 
 /** What a zod (or zod/mini) schema's `safeParse` answers; only its issues' first path part and message are read. */
 type ParseResult<T> = { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
@@ -87,8 +90,10 @@ export function useSchemaForm<K extends string, T>(schema: LazySchema<T>, fields
   const register = (name: K) => ({
     name,
     ref: (el: HTMLInputElement | null) => {
-      if (el) inputs.current.set(name, el);
-      else inputs.current.delete(name);
+      if (el) {
+        inputs.current.set(name, el);
+        carryTyped(el); // what was typed into the prerendered page's field before this one replaced it
+      } else inputs.current.delete(name);
     },
     onChange: (_event: ChangeEvent<HTMLInputElement>) => void recheck(name),
   });

@@ -16,6 +16,7 @@ import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
 import type settings from './catalogs/en/settings.json';
 import type sharing from './catalogs/en/sharing.json';
+import type sharedView from './catalogs/en/shared-view.json';
 import type shell from './catalogs/en/shell.json';
 import type signedIn from './catalogs/en/signed-in.json';
 import type tasks from './catalogs/en/tasks.json';
@@ -37,6 +38,7 @@ interface NamespaceFiles {
   emergency: typeof emergency;
   dashboard: typeof dashboard;
   settings: typeof settings;
+  'shared-view': typeof sharedView;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

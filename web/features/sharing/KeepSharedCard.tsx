@@ -3,7 +3,7 @@
  * one"): keeps the link in their own account (kept-shares.ts keepShare: sealed under their keys,
  * on all their devices), or says it is kept already. Offered only when the account is sealed and
  * its keys are open on this device, so the link's key never travels in plain. Lazy: only a
- * signed-in person's page loads it.
+ * signed-in person's page loads it. Its words: the catalogs' 'shared-view' (viewer-words.ts).
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,10 +18,14 @@ import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { useKeySession } from '../keys';
 import { keepShare } from './kept-shares';
-import { FROM_HINT, FROM_LABEL, KEEP_INTRO, KEEP_LABEL, KEEP_LOCKED_TEXT, KEPT_TEXT, KEPT_TOAST } from './kept-words';
+import { useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
+import { useSharedViewMessages } from './viewer-words';
 
 /** Keep share `shareId` (its key: `fragment`, the page's location.hash) titled `title`. */
 export default function KeepSharedCard({ shareId, fragment, title }: { shareId: string; fragment: string; title: string }) {
+  useSharedViewMessages();
+  const { t } = useT();
   const userId = useSession((s) => s.user?.id ?? null);
   const keyring = useKeySession((s) => s.keyring);
   const sealed = useKeySession((s) => s.sealedAt != null);
@@ -35,9 +39,9 @@ export default function KeepSharedCard({ shareId, fragment, title }: { shareId: 
     setBusy(true);
     try {
       await keepShare(requireDb(), { id: shareId, key: fragment.replace(/^#/, ''), from, title, keptAt: new Date().toISOString() }, keyring !== null && sealed);
-      toast(KEPT_TOAST);
+      toast({ title: t('sharedView.keep.keptToastTitle'), description: t('sharedView.keep.keptToastDescription') });
     } catch (e) {
-      toast({ title: 'The link was not kept', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
+      toast({ title: t('sharedView.keep.failedTitle'), description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -47,10 +51,10 @@ export default function KeepSharedCard({ shareId, fragment, title }: { shareId: 
     <Card className="mt-6 flex flex-col gap-3 p-5">
       {kept ? (
         <p className="text-slate-700">
-          {KEPT_TEXT} <Link to="/dashboard" className="font-medium text-accent-800 underline">Go to your dashboard</Link>
+          <T id="sharedView.keep.kept" components={{ 0: <Link to="/dashboard" className="font-medium text-accent-800 underline" /> }} />
         </p>
       ) : keyring === null || !sealed ? (
-        <p className="text-slate-700">{KEEP_LOCKED_TEXT}</p>
+        <p className="text-slate-700">{t('sharedView.keep.locked')}</p>
       ) : (
         <form
           className="flex flex-col gap-3"
@@ -59,12 +63,13 @@ export default function KeepSharedCard({ shareId, fragment, title }: { shareId: 
             void keep();
           }}
         >
-          <p className="text-slate-700">{KEEP_INTRO}</p>
-          <FormField label={FROM_LABEL} hint={FROM_HINT}>
+          <p className="text-slate-700">{t('sharedView.keep.intro')}</p>
+          <FormField label={t('sharedView.keep.fromLabel')} hint={t('sharedView.keep.fromHint')}>
             <Input value={from} onChange={(e) => setFrom(e.target.value)} maxLength={60} autoComplete="off" />
           </FormField>
-          <Button type="submit" className="self-start" disabled={busy}>
-            {KEEP_LABEL}
+          {/* Longer languages wrap onto a second line rather than overflow a phone's width. */}
+          <Button type="submit" className="h-auto! min-h-11 self-start py-2 whitespace-normal!" disabled={busy}>
+            {t('sharedView.keep.button')}
           </Button>
         </form>
       )}

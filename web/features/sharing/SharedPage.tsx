@@ -2,7 +2,8 @@
  * The viewer's page of a shared item, `/shared/<id>#<key>` (docs/sharing.md; issue 43): no account
  * needed. The key stays in the fragment, which the browser never sends; the page fetches the
  * sealed copy, opens it here and shows it read-only, always the latest version. What did not open
- * is never shown: the page says which of the outcomes it met, in words (share-words.ts); a
+ * is never shown: the page says which of the outcomes it met, in words (viewer-words.ts, the
+ * catalogs' 'shared-view', in the viewer's language: issue 44); a
  * document's file opens here too, decrypted in this browser (SharedFileCard.tsx). What an
  * item shows is copy-view.ts's, the same as a trustee's emergency access on the kit page.
  */
@@ -13,16 +14,20 @@ import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { copyView, type CopyView, type SharedFile } from '../../../shared/share-copy-view';
 import { SharedFileCard } from './SharedFileCard';
-import { sharedWithText, VIEW_TEXT } from './viewer-words';
+import { outcomeWords, sharedWithText, useSharedViewMessages } from './viewer-words';
 import { openSharedLink, type SharedView } from './viewer';
 import { useSession } from '../../app/session';
-import { KEEP_SIGNED_OUT } from './kept-words';
+import { useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
 import { rememberSharedLink } from './keep-after-sign-in';
 
 // Keeping the link in one's own account (issue 43): only a signed-in person's page loads it.
 const KeepSharedCard = lazy(() => import('./KeepSharedCard'));
 
 export default function SharedPage() {
+  useSharedViewMessages(); // the page's words ('shared-view'): in another language, waits for them
+  const words = useT();
+  const { t } = words;
   const { id = '' } = useParams();
   const signedIn = useSession((s) => s.user !== null);
   const [view, setView] = useState<SharedView | null>(null);
@@ -39,18 +44,18 @@ export default function SharedPage() {
   if (view === null)
     return (
       <div className="mx-auto max-w-2xl">
-        <p className="text-slate-700">Opening what was shared with you…</p>
+        <p className="text-slate-700">{t('sharedView.opening')}</p>
       </div>
     );
   if (view.kind !== 'open') {
-    const { title, body } = VIEW_TEXT[view.kind];
+    const { title, body } = outcomeWords(words, view.kind);
     return (
       <div className="mx-auto max-w-2xl">
         <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         <p className="mt-2 text-slate-700">{body}</p>
         {(view.kind === 'unreachable' || view.kind === 'busy') && (
           <Button className="mt-4" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('sharedView.tryAgain')}
           </Button>
         )}
       </div>
@@ -62,7 +67,7 @@ export default function SharedPage() {
     <div className="mx-auto max-w-2xl">
       <p className="text-sm text-slate-600">{v.kindLine}</p>
       <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900">{v.title}</h1>
-      <p className="mt-2 text-slate-700">{sharedWithText(view.name, view.updatedAt)}</p>
+      <p className="mt-2 text-slate-700">{sharedWithText(words, view.name, view.updatedAt)}</p>
       {isDocument ? <DocumentCard view={v} file={view.value.kind === 'document' ? (view.value.file ?? null) : null} shareId={id} /> : <EntriesCards view={v} />}
       {signedIn ? (
         <Suspense fallback={null}>
@@ -70,11 +75,7 @@ export default function SharedPage() {
         </Suspense>
       ) : (
         <p className="mt-6 text-sm text-slate-700">
-          {KEEP_SIGNED_OUT.before}{' '}
-          <Link to="/login" className="font-medium text-accent-800 underline" onClick={() => rememberSharedLink(id, window.location.hash)}>
-            {KEEP_SIGNED_OUT.link}
-          </Link>{' '}
-          {KEEP_SIGNED_OUT.after}
+          <T id="sharedView.keep.signedOut" components={{ 0: <Link to="/login" className="font-medium text-accent-800 underline" onClick={() => rememberSharedLink(id, window.location.hash)} /> }} />
         </p>
       )}
     </div>

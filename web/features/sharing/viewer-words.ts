@@ -1,21 +1,33 @@
 /**
- * The words of the viewer's page of a shared item (SharedPage.tsx; docs/sharing.md): each outcome
- * that is not an open item, and the line under an open one's title. Still English (issue 44: the
- * public pages move on their own; the owner's sharing words are in share-words.ts, 'sharing').
+ * The words of the viewer's page of a shared link (SharedPage.tsx, KeepSharedCard.tsx;
+ * docs/sharing.md): the catalogs' namespace 'shared-view' (issue 44, docs/i18n.md), its own and not
+ * the owner's 'sharing' (share-words.ts), so the viewer's page carries only its own words, and in
+ * another language fetches only that language's file of them. English is registered when this
+ * module loads; the page's components call `useSharedViewMessages()` first.
  */
-import { formatLongDate } from '../../../shared/labels';
+import en from '../../i18n/catalogs/en/shared-view.json';
+import { namespace, type useT } from '../../i18n/i18n';
+import { formatDate } from '../../../shared/intl-format';
 import type { SharedView } from './viewer';
 
-/** The viewer page's words for each outcome that is not an open item. */
-export const VIEW_TEXT: Record<Exclude<SharedView['kind'], 'open'>, { title: string; body: string }> = {
-  stopped: { title: 'Sharing stopped', body: 'This link no longer opens anything. The person who shared it stopped sharing.' },
-  gone: { title: "This link isn't available", body: 'It opens nothing yet, or any more. If it was shared with you only just now, the sender’s device may not have been online since: try again later. Check too that you copied the whole link, or ask the person who sent it.' },
-  'bad-link': { title: 'This link is incomplete', body: 'Part of its key is missing. Copy the whole link, including everything after the # sign, and open it again.' },
-  tampered: { title: 'This could not be opened', body: 'What the server sent does not open with this link: it may have been changed on the way. Nothing of it is shown. Ask the person who shared it to send the link again.' },
-  busy: { title: 'Please wait a few minutes', body: 'This link was opened many times in a short while, so Afterword is resting it for a moment. Nothing is wrong with it. Try again in a few minutes.' },
-  unreachable: { title: 'Afterword could not be reached', body: 'Check your connection and try again.' },
-};
+export const useSharedViewMessages = namespace('shared-view', en);
 
-/** The line under a shared document's title on the viewer's page. */
-export const sharedWithText = (name: string, updatedAt: string) =>
-  `Shared with ${name || 'you'}. This is read-only and always the latest version${updatedAt ? `, last changed ${formatLongDate(updatedAt)}` : ''}.`;
+/** An outcome of opening a link that is not an open item (the page says it in a title and a line). */
+export type ViewOutcome = Exclude<SharedView['kind'], 'open'>;
+
+/** What `useT()` answers: the words and the language shown. */
+type Words = ReturnType<typeof useT>;
+
+/** The page's title and line for `outcome`, in the language shown (`words`: the component's `useT()`). */
+export function outcomeWords({ t }: Words, outcome: ViewOutcome): { title: string; body: string } {
+  return { title: t(`sharedView.outcome.${outcome}.title`), body: t(`sharedView.outcome.${outcome}.body`) };
+}
+
+/**
+ * The line under a shared item's title: shared with `name` (or "you" when the owner named no one),
+ * read-only, always the latest version, last changed `updatedAt` (a date in `language`; left out when '').
+ */
+export function sharedWithText({ t, language }: Words, name: string, updatedAt: string): string {
+  const date = updatedAt ? formatDate(updatedAt, language) : '';
+  return t('sharedView.sharedWith', { who: name ? 'other' : 'you', name, changed: date ? 'yes' : 'no', date });
+}

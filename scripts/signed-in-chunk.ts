@@ -29,7 +29,6 @@ export const SIGNED_IN_ROOTS = [
   '../web/app/AppLayout.tsx',
   '../web/app/SignedInServices.tsx',
   '../web/features/dashboard/index.tsx',
-  '../web/sync/index.ts', // the sync engine, import()ed by web/sync/lifecycle.ts as the database opens
   '../web/features/keys/escrow-deposit.ts',
   '../web/features/keys/address-copies.ts',
 ].map(here);

@@ -15,7 +15,7 @@ import type { Keyring } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
 import { useCurrentDb } from '../../db/current';
 import { fetchFilesHttp } from '../../files/http';
-import type { SyncKeys } from '../../sync/sealing';
+import type { SyncKeys } from '../../sync/keys-locked';
 import { useSyncStore } from '../../sync/sync-store';
 import { toast } from '../../ui/toast-store';
 import type { Api } from './sign-in';

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'sharing', 'emergency', // the owner's sharing and emergency screens (web/features/sharing, web/features/emergency)
   // session 24: the dashboard and Settings
   'dashboard',
+  'profile-wizard', // issue 41: the wizard's words, with its chunk
   'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

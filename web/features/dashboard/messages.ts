@@ -10,4 +10,4 @@ import en from '../../i18n/catalogs/en/dashboard.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useDashboardMessages = namespace('dashboard', en);
+export const useDashboardMessages = namespace('dashboard', en, import.meta.glob(['../../i18n/catalogs/*/dashboard.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

@@ -10,4 +10,4 @@ import en from '../../i18n/catalogs/en/profile-wizard.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in the wizard: in another language it waits (Suspense) for that language's words. */
-export const useWizardMessages = namespace('profile-wizard', en);
+export const useWizardMessages = namespace('profile-wizard', en, import.meta.glob(['../../i18n/catalogs/*/profile-wizard.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

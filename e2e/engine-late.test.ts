@@ -8,7 +8,7 @@
 import type { Browser, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, hasChromium, poll, useBrowserSuite } from './harness';
-import { allChangesSaved, expectToast, openDialog, signedInPage } from './record-screens';
+import { allChangesSaved, signedInPage, writeMessageViaUi } from './record-screens';
 
 /** The engine's chunk (web/sync/index.ts). */
 const ENGINE = /\/sync-[^/]*\.js$/;
@@ -29,13 +29,7 @@ describe.skipIf(!hasChromium)('the sync engine fetched late (issue 41)', () => {
       await page.goto('/message-vault');
       await page.getByRole('heading', { name: 'Message Vault', exact: true }).first().waitFor();
       await poll(() => tried.length).toBeGreaterThan(0);
-      await page.getByRole('button', { name: 'New Message' }).first().click();
-      const dialog = openDialog(page);
-      await dialog.getByLabel('Recipient Name').fill('Ada Late');
-      await dialog.getByLabel('Recipient Email').fill('ada.late@example.com');
-      await dialog.getByLabel('Your Message').fill('Written before the engine came.');
-      await dialog.getByRole('button', { name: 'Save Message' }).click();
-      await expectToast(page, 'Message created');
+      await writeMessageViaUi(page, 'Ada Late', 'ada.late@example.com', 'Written before the engine came.');
       const status = page.locator('header [role="status"]').first();
       expect(await status.textContent()).toContain('Saving 1 change');
       await context.unroute(ENGINE, block);

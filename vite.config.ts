@@ -35,6 +35,28 @@ function buildIdInHtml(id = process.env.VITE_BUILD_ID ?? 'dev'): Plugin {
   return { name: 'afterword-build-id', transformIndexHtml: (html) => html.replace(/<html\b/, `<html data-build="${attr}"`) };
 }
 
+/**
+ * React Router's production build (its dist/production) in place of the development one its package
+ * exports to every bundler: the same code but for ENABLE_DEV_WARNINGS = false, so the built app
+ * leaves its development warnings out (0.6 KB of JS gzip on every signed-in start, issue 41); the
+ * dev server keeps the warnings. Both entries, so the app and react-router-dom share one copy.
+ */
+function reactRouterProduction(): Plugin {
+  const dist = here('./node_modules/react-router/dist/production');
+  return {
+    name: 'afterword-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: `${dist}/index.mjs` },
+          { find: /^react-router\/dom$/, replacement: `${dist}/dom-export.mjs` },
+        ],
+      },
+    }),
+  };
+}
+
 /** The tests' pseudo-locale chunk (web/i18n/pseudo.ts), left out of the precache. */
 const PSEUDO_CHUNK = /\/pseudo-[\w-]+\.js$/;
 
@@ -75,6 +97,7 @@ export default defineConfig({
   },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` } },
   plugins: [
+    reactRouterProduction(),
     messageCatalogs(), // web/i18n/catalogs/*.json compiled to Lingui's messages (issue 44, docs/i18n.md)
     react(),
     signedIn.plugin,

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'shared-view', // the viewer's page a shared link opens (web/features/sharing/SharedPage.tsx)
   // session 24: the dashboard and Settings
   'dashboard',
+  'profile-wizard', // issue 41: the wizard's words, with its chunk
   'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -290,7 +290,7 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
   // session 24: the dashboard (web/features/dashboard), its wizard and panels.
   it('under the pseudo-locale, the dashboard (the banner, the wizard\'s four steps and their toasts, the cards, the panels, Quick Actions) leaves no English word of its own', async () => {
     const { context, page } = await pseudoOwner(() => phone('en-US'));
-    const words = englishWords(['dashboard']);
+    const words = englishWords(['dashboard', 'profile-wizard']);
     await page.goto('/dashboard');
     const wizard = page.locator('[aria-labelledby="wizard-heading"]');
     const step = (id: MessageId) => wizard.getByRole('heading', { level: 3, name: pseudo(id) }).waitFor();

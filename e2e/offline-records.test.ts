@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { desktopContext, goOffline, hasChromium, loginViaUi, useBrowserSuite } from './harness';
-import { choose, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { choose, expectToast, openDialog, openSignedIn, signedInPage, writeMessageViaUi } from './record-screens';
 
 describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
   const suite = useBrowserSuite();
@@ -22,13 +22,7 @@ describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
     await goOffline(context);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
-    await page.getByRole('button', { name: 'New Message' }).click();
-    const dialog = openDialog(page);
-    await dialog.getByLabel('Recipient Name').fill('Offline Olive');
-    await dialog.getByLabel('Recipient Email').fill('olive@example.com');
-    await dialog.getByLabel('Your Message').fill('Written on a train with no signal.');
-    await dialog.getByRole('button', { name: 'Save Message' }).click();
-    await expectToast(page, 'Message created');
+    await writeMessageViaUi(page, 'Offline Olive', 'olive@example.com', 'Written on a train with no signal.');
     await page.getByRole('list', { name: 'Messages' }).getByText('Offline Olive').waitFor();
 
     // Client-side navigation (no network needed) to the trustees screen.

@@ -218,6 +218,17 @@ export async function addAcceptedTrustees(
   }
 }
 
+/** Writes a letter to `name` <`email`> through the Message Vault's New Message dialog (the screen open on `page`), and waits for its toast. */
+export async function writeMessageViaUi(page: Page, name: string, email: string, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Message' }).first().click();
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Recipient Name').fill(name);
+  await dialog.getByLabel('Recipient Email').fill(email);
+  await dialog.getByLabel('Your Message').fill(text);
+  await dialog.getByRole('button', { name: 'Save Message' }).click();
+  await expectToast(page, 'Message created');
+}
+
 /** Adds a link document called `name` on the documents upload screen (open on `page`), and waits until it is synced. */
 export async function addLinkDocument(page: Page, name: string, url = 'https://files.example.com/will.pdf'): Promise<void> {
   const upload = openDialog(page);

@@ -7,7 +7,7 @@
  *
  * `createSignedInChunk()` gives a Vite plugin that, once the module graph is built, works out the modules
  * the signed-in start loads: what SIGNED_IN_ROOTS import statically (the router, the layout, the
- * signed-in services, the dashboard, and the few helpers they import() as they start), minus what
+ * signed-in services and the dashboard), minus what
  * the public screens (landing, sign-in, sign-up, help…: web/app/screens.ts) import, which stays
  * where it was so that those pages fetch no more than before. Its `group` is the codeSplitting
  * group (vite.config.ts) that puts them into one `signed-in` chunk (the group takes no module it was
@@ -29,9 +29,6 @@ export const SIGNED_IN_ROOTS = [
   '../web/app/AppLayout.tsx',
   '../web/app/SignedInServices.tsx',
   '../web/features/dashboard/index.tsx',
-  '../web/sync/index.ts', // the sync engine, import()ed by web/sync/lifecycle.ts as the database opens
-  '../web/features/keys/escrow-deposit.ts',
-  '../web/features/keys/address-copies.ts',
 ].map(here);
 
 /** The public screens (and the entry): what they import is never moved into the signed-in chunk. */

@@ -165,17 +165,7 @@ export function sealedScope(collection: CollectionName, recordId: string, stored
   return cls === 'message' ? messageScope(recordId) : cls;
 }
 
-/**
- * The owner's sealed copies of plain fields the server must read (issue 39, attack 4: a server can
- * rewrite a plain field; it cannot make an envelope under a key it does not hold): plain field →
- * its copy, sealed (FIELD_CLASSES). The owner's device writes them (shared/sync/record.ts
- * addOwnerCopies); what acts on the plain field checks it against the copy with sameAddress
- * (shared/release/handover-links.ts, web/features/trustees/kits/kit-check.ts, MessageCard.tsx).
- */
-export const OWNER_COPIES: Partial<Record<CollectionName, Readonly<Record<string, string>>>> = {
-  messages: { recipientEmail: 'sealedRecipientEmail' },
-  trustees: { email: 'sealedEmail' },
-};
+export { OWNER_COPIES } from './owner-copies';
 
 /** True when two addresses are the same as the server compares them (trimmed, lower case): a plain address against its owner's copy. */
 export const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();

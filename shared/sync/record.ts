@@ -7,7 +7,7 @@
 import type { CollectionName, EntityOf } from '../schema/collections';
 import { COLLECTION_FACTS, defaultOf } from '../schema/collection-facts';
 import type { RecordState } from './merge';
-import { OWNER_COPIES } from '../crypto/fields';
+import { OWNER_COPIES } from '../crypto/owner-copies';
 import { TOMBSTONE_FIELD } from '../schema/collection-names';
 import { toB64url } from '../crypto/bytes';
 

@@ -19,7 +19,7 @@ describe('i18n', () => {
   it('speaks English from the start, placeholders filled in', () => {
     expect(currentLanguage()).toBe('en');
     expect(t('language.label')).toBe('Language');
-    registerEnglish('auth', auth as unknown as Messages); // as the auth feature's namespace() does
+    registerEnglish('auth', auth as unknown as Messages, import.meta.glob(['./catalogs/*/auth.json', '!./catalogs/en/*'], { import: 'messages' })); // as the auth feature's namespace() does
     expect(t('login.welcomeDescription', { firstName: 'Ada' })).toBe('Good to see you, Ada.');
     // A value as written: Lingui unescapes \uXXXX in its result, so a name's `\u000a` was a line break (review s23-i18n M1).
     expect(t('login.welcomeDescription', { firstName: 'Ada\\u000aB \\x41 \\\\' })).toBe('Good to see you, Ada\\u000aB \\x41 \\\\.');

@@ -26,13 +26,18 @@ export const PSEUDO = 'pseudo';
 export type DisplayLanguage = Language | typeof PSEUDO;
 
 /**
- * Every catalog file but English's, each a lazy chunk (English comes with the code that uses it).
- * Not the server's namespaces `mail` and `link-pages` (the e-mails' words and those of the pages
- * their links open on the server, read by sync-server/release/mail-i18n.ts): no screen shows them,
- * so they are neither built nor precached; nor `release-page`, the static release
- * pages' own (web/release/words.ts, their own bundle, never the app's nor precached).
+ * A namespace's files in the other languages, each a lazy chunk (English comes with the code that
+ * uses it): the glob of `…/catalogs/<lang>/<ns>.json` (import.meta.glob, `{ import: 'messages' }`), without
+ * English's file. Each namespace brings its own (`namespace`), so that a page carries the loaders
+ * of the namespaces it uses only, not of every one (issue 41: the 64 loaders of every catalog were
+ * about 2 KB of JS gzip in every page's first chunk). Not the server's namespaces `mail` and
+ * `link-pages` (sync-server/release/mail-i18n.ts) nor `release-page` (the static release pages' own
+ * bundle, web/release/words.ts): no screen registers them, so they are neither in the app nor precached.
  */
-const FILES = import.meta.glob<Messages>(['./catalogs/*/*.json', '!./catalogs/en/*.json', '!./catalogs/*/mail.json', '!./catalogs/*/release-page.json', '!./catalogs/*/link-pages.json'], { import: 'messages' });
+export type CatalogFiles = Record<string, () => Promise<unknown>>;
+
+/** The files of each namespace registered so far, by language: `${lang}/${ns}`. */
+const FILES = new Map<string, () => Promise<Messages>>();
 
 /** The English messages of each namespace registered so far (the pseudo-locale is made from them). */
 const english = new Map<Namespace, Messages>();
@@ -46,9 +51,10 @@ export const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
  * (they then show, the screens re-rendering). Call it when a module loads, never while React
  * renders (it changes Lingui's state, which re-renders the provider): `namespace` does.
  */
-export function registerEnglish(ns: Namespace, messages: Messages): void {
+export function registerEnglish(ns: Namespace, messages: Messages, files: CatalogFiles): void {
   if (english.has(ns)) return;
   english.set(ns, messages);
+  for (const [path, load] of Object.entries(files)) FILES.set(`${/catalogs\/([^/]+)\//.exec(path)?.[1]}/${ns}`, load as () => Promise<Messages>);
   i18n.load('en', messages);
   const shown = i18n.locale as DisplayLanguage;
   if (shown === 'en') return;
@@ -56,7 +62,7 @@ export function registerEnglish(ns: Namespace, messages: Messages): void {
   i18n.load(shown, Object.fromEntries(Object.entries(messages).filter(([id]) => !(id in have))));
   void loadNamespace(shown, ns);
 }
-registerEnglish('shell', shell as unknown as Messages);
+registerEnglish('shell', shell as unknown as Messages, import.meta.glob(['./catalogs/*/shell.json', '!./catalogs/en/*'], { import: 'messages' }));
 
 /** A promise React's `use` can read without suspending once it has settled. */
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled'; value?: T };
@@ -81,7 +87,7 @@ function loadNamespace(lang: DisplayLanguage, ns: Namespace): Tracked<boolean> {
   const fetching: Promise<Messages> =
     lang === PSEUDO
         ? import('./pseudo').then((m) => m.pseudoCatalog(base))
-        : (FILES[`./catalogs/${lang}/${ns}.json`] ?? (() => Promise.reject(new Error(`No ${lang} catalog for ${ns}`))))();
+        : (FILES.get(key) ?? (() => Promise.reject(new Error(`No ${lang} catalog for ${ns}`))))();
   const loading: Tracked<boolean> = fetching.then(
     (messages) => {
       i18n.load(lang, { ...base, ...messages });
@@ -139,14 +145,15 @@ export function useT(): { t: typeof t; language: DisplayLanguage } {
 }
 
 /**
- * A feature's namespace (docs/i18n.md "Moving a feature"): registers its English catalog when the
- * feature's module loads (`export const useAuthMessages = namespace('auth', en)`, with
- * `import en from '…/catalogs/en/auth.json'`, so English ships in the feature's chunk) and returns
+ * A feature's namespace (docs/i18n.md "Moving a feature"): registers its English catalog and its
+ * other languages' files when the feature's module loads (`export const useAuthMessages =
+ * namespace('auth', en, import.meta.glob(…))` with the glob of `…/catalogs/<lang>/auth.json` but English's,
+ * with `import en from '…/catalogs/en/auth.json'`, so English ships in the feature's chunk) and returns
  * the hook its screens call first: in another language the screen suspends (the nearest Suspense
  * shows its fallback) until that language's file is there; a file that cannot be fetched shows English.
  */
-export function namespace(ns: Namespace, englishMessages: unknown): () => void {
-  registerEnglish(ns, englishMessages as Messages);
+export function namespace(ns: Namespace, englishMessages: unknown, files: CatalogFiles): () => void {
+  registerEnglish(ns, englishMessages as Messages, files);
   return function useNamespace() {
     const { i18n: active } = useLingui();
     const loading = loadNamespace(active.locale as DisplayLanguage, ns);

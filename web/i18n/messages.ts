@@ -14,6 +14,7 @@ import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
 import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
+import type profileWizard from './catalogs/en/profile-wizard.json';
 import type settings from './catalogs/en/settings.json';
 import type sharing from './catalogs/en/sharing.json';
 import type sharedView from './catalogs/en/shared-view.json';
@@ -37,6 +38,7 @@ interface NamespaceFiles {
   sharing: typeof sharing;
   emergency: typeof emergency;
   dashboard: typeof dashboard;
+  'profile-wizard': typeof profileWizard;
   settings: typeof settings;
   'shared-view': typeof sharedView;
 }

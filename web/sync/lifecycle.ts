@@ -5,8 +5,9 @@
  * (a 401 on start must keep every unsynced change). Deleting happens only on an explicit
  * sign-out, through endLocalSession().
  *
- * The sync engine (./index.ts, with its transport and the zod protocol schemas) is imported once the
- * database is open (issue #20): screens paint from the database, so the engine need not be loaded first.
+ * The sync engine (./index.ts, with its transport and the sealing of changes) is imported once the
+ * database is open (issue #20): screens paint from the database, so the engine need not be loaded first;
+ * on a device that has pulled before, once the first screen's network is quiet (./engine-start.ts, issue 41).
  */
 import { useEffect } from 'react';
 import { useSession } from '../app/session';
@@ -15,6 +16,8 @@ import { toast } from '../ui/toast-store';
 import { useSyncStore } from './sync-store';
 import { useKeySession } from '../features/keys/key-session';
 import { needsSealing, sealExisting } from '../features/keys/key-effects';
+import { networkQuiet } from '../pwa/network-quiet';
+import { engineMayWait, loadUntilLoaded } from './engine-start';
 
 type SyncModule = typeof import('./index');
 
@@ -30,7 +33,7 @@ async function openKeySession(userId: string) {
 }
 let syncModule: SyncModule | null = null;
 
-/** The sync engine's module, imported on first need (issue #20). */
+/** The sync engine's module, imported on first need (issue #20). Rejects when it cannot be fetched. */
 async function loadSync(): Promise<SyncModule> {
   syncModule ??= await import('./index');
   return syncModule;
@@ -59,10 +62,13 @@ export function useSyncLifecycle(): void {
     let unsubscribe = () => {};
     void (async () => {
       try {
-        await openUserDatabase(userId);
+        const db = await openUserDatabase(userId);
         if (cancelled) return;
-        const [sync, keys] = await Promise.all([loadSync(), openKeySession(userId)]);
-        if (cancelled) return;
+        // A device with data to show fetches the engine once the screen's network is quiet (engine-start.ts).
+        const quietFirst = await engineMayWait(db);
+        const load = () => (quietFirst ? networkQuiet().then(loadSync) : loadSync());
+        const [sync, keys] = await Promise.all([loadUntilLoaded(load, () => cancelled), openKeySession(userId)]);
+        if (cancelled || !sync) return;
         // An account made before keys whose keys are open here is sealed first (key-effects.ts), with
         // no engine running meanwhile: a plain one would pull the new envelopes with no key to open
         // them and keep them as text. Then (or if sealing failed: plain, as before) sync starts.
@@ -158,10 +164,12 @@ export async function endLocalSession(
   opts: { timeoutMs?: number; discardPending?: boolean } = {},
 ): Promise<'deleted' | 'kept'> {
   const timeoutMs = opts.timeoutMs ?? 5_000;
-  const { syncNow, stopSync } = await loadSync();
+  // An engine not fetched yet (a sign-out in the first seconds, offline) has nothing running to stop:
+  // what waits is kept below, as when the push cannot reach the server.
+  const sync = await loadSync().catch(() => null);
   const current = useCurrentDb.getState().db;
-  if (current?.userId === userId && timeoutMs > 0) await Promise.race([syncNow(), new Promise((r) => setTimeout(r, timeoutMs))]);
-  await stopSync();
+  if (sync && current?.userId === userId && timeoutMs > 0) await Promise.race([sync.syncNow(), new Promise((r) => setTimeout(r, timeoutMs))]);
+  await sync?.stopSync();
   const db = current?.userId === userId ? current : await openUserDatabase(userId);
   const pending = await db.pendingCount();
   if (pending > 0 && !opts.discardPending) {

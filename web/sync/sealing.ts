@@ -33,26 +33,9 @@ import { SEAL_REFUSALS, type RejectedChange, type ServerRecord, type SyncRespons
 import type { OutboxRow, SealErrorRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
 
-/**
- * The keys the sync engine needs (contract: web/features/keys provides them; the engine never
- * imports it). `keyring()` is null while the keys are locked; `refreshKeyring()` fetches the
- * account's keyring again (a newer key version, another device's new message); `addScope(scope)`
- * rotates in a key for a new scope (a new message's `msg:<id>`) and saves the keyring.
- */
-export interface SyncKeys {
-  userId: string;
-  keyring(): Keyring | null;
-  refreshKeyring(): Promise<Keyring>;
-  addScope(scope: string): Promise<void>;
-}
+import { KeysLockedError, type SyncKeys } from './keys-locked';
 
-/** The keys are locked on this device: nothing can be sealed or opened until they are unlocked. */
-export class KeysLockedError extends Error {
-  override name = 'KeysLockedError';
-  constructor() {
-    super('Your keys are locked on this device: sign in again to sync');
-  }
-}
+export { KeysLockedError, type SyncKeys };
 
 /**
  * True for a server refusal the device answers by sealing again and pushing again (never by

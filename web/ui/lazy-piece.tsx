@@ -4,8 +4,9 @@
  * down. `lazyPiece(load)` gives a component that shows nothing until its code has arrived; when the
  * load fails (the device went offline before the service worker had precached it: the first visit,
  * or a slow install) it shows nothing, and asks for it again once the browser says it is back
- * online (a browser that keeps a failed module's failure for the page's life, as Chromium does,
- * gets it at the next page load: the screen meanwhile stays as it was).
+ * online (Chromium 156 fetches a failed dynamic import again when asked anew: checked in session 25,
+ * web/sync/engine-start.ts; a browser that kept the failure for the page's life would get it at the
+ * next page load, the screen meanwhile staying as it was).
  * Before, such a failure reached the route's error screen ("This page could not be loaded") and
  * took the screen the person was using with it. React.lazy keeps a failed load for ever, so each
  * new try makes a new lazy component.

@@ -14,4 +14,4 @@ import { namespace } from '../i18n/i18n';
  * Call first in a component that says these words (AppLayout does, for the whole frame): in another
  * language it waits (Suspense) for that language's file; a file that cannot be fetched shows English.
  */
-export const useSignedInMessages = namespace('signed-in', en);
+export const useSignedInMessages = namespace('signed-in', en, import.meta.glob(['../i18n/catalogs/*/signed-in.json', '!../i18n/catalogs/en/*'], { import: 'messages' }));

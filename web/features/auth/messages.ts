@@ -7,4 +7,4 @@ import en from '../../i18n/catalogs/en/auth.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useAuthMessages = namespace('auth', en);
+export const useAuthMessages = namespace('auth', en, import.meta.glob(['../../i18n/catalogs/*/auth.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

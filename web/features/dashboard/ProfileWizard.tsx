@@ -18,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../ui/toast-store';
 import { errorDescription } from '../profile';
 import { WizardBasicInfoStep } from './WizardBasicInfoStep';
-import { useDashboardMessages } from './messages';
+import { useWizardMessages } from './wizard-messages';
 import { wizardStepTitle, WizardStepper } from './WizardStepper';
 import { WizardValuesStep } from './WizardValuesStep';
 import {
@@ -59,7 +59,7 @@ const valueTitles = (ids: unknown) =>
   (ids as ValueId[]).length ? (ids as ValueId[]).map((id) => words(`dashboard.value.${id}`)).join(', ') : words('dashboard.wizard.valuesEmpty');
 
 export function ProfileWizard({ user }: { user: User }) {
-  useDashboardMessages();
+  useWizardMessages();
   const { t } = useT();
   const [step, setStep] = useState<WizardStep>(() => firstIncompleteStep(user.profileCompletion) ?? 1);
   const [pending, setPending] = useState(false);

@@ -6,7 +6,7 @@
  */
 import type { EmergencyContact, Profile, ValueId } from '../../../shared/schema';
 import { t } from '../../i18n/i18n';
-import './messages';
+import './wizard-messages';
 
 export { completionAfter, firstIncompleteStep, type WizardStep } from './wizard-step';
 import { completionAfter } from './wizard-step';

@@ -8,4 +8,4 @@ import en from '../../i18n/catalogs/en/plan.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const usePlanMessages = namespace('plan', en);
+export const usePlanMessages = namespace('plan', en, import.meta.glob(['../../i18n/catalogs/*/plan.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

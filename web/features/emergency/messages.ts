@@ -9,4 +9,4 @@ import en from '../../i18n/catalogs/en/emergency.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useEmergencyMessages = namespace('emergency', en);
+export const useEmergencyMessages = namespace('emergency', en, import.meta.glob(['../../i18n/catalogs/*/emergency.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

@@ -5,7 +5,7 @@
  *   sealed in place on this device (migrate.ts sealAccountData): web/sync/lifecycle.ts runs
  *   sealExisting before it starts any sync, so no plain engine runs meanwhile;
  * - a sealed account's release escrow holds the keys its release needs (escrow-deposit.ts): after
- *   the session opens and whenever the keyring gains a key.
+ *   the session opens (once the first screen's network is quiet) and whenever the keyring gains a key.
  * - addresses written before sealed copies existed get their copy once per session, after the first
  *   sync brought this device up to date (address-copies.ts), and the person is told.
  * A server answer the key session refused (pin.ts) is told in its words. Failures are told to the person (sealing) or left for Settings' readiness list to name (a
@@ -15,9 +15,10 @@ import type { Keyring } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
 import { useCurrentDb } from '../../db/current';
 import { fetchFilesHttp } from '../../files/http';
-import type { SyncKeys } from '../../sync/sealing';
+import type { SyncKeys } from '../../sync/keys-locked';
 import { useSyncStore } from '../../sync/sync-store';
 import { toast } from '../../ui/toast-store';
+import { networkQuiet } from '../../pwa/network-quiet';
 import type { Api } from './sign-in';
 import { appKeyDeps, useKeySession, type KeySessionState } from './key-session';
 import { refusalWords } from './refusal';
@@ -74,7 +75,9 @@ const tellRefusal = (words: string) => toast({ title: 'Your server gave an answe
  */
 async function deposit(userId: string, keyring: Keyring): Promise<void> {
   try {
-    const { depositEscrow } = await import('./escrow-deposit'); // after the first paint: the dashboard does not wait for it
+    // Once the first screen's network is quiet (issue 41): the dashboard does not wait for it, nor fetch its code first.
+    await networkQuiet();
+    const { depositEscrow } = await import('./escrow-deposit');
     await depositEscrow({ api: apiFetch as Api, keyring, device: appKeyDeps.device, userId });
   } catch (err) {
     const words = refusalWords(err);

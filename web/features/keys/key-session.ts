@@ -3,7 +3,7 @@
  * `useKeySession`): the opened keyring, restored at app start from this device — AK from
  * device-key-store.ts and the server's wrapped keyring cached beside it, so an OFFLINE start
  * opens it — and refreshed from `GET /api/keys` when online. It gives the sync engine its
- * `SyncKeys` (web/sync/sealing.ts). Status:
+ * `SyncKeys` (web/sync/keys-locked.ts). Status:
  * - `none`: no account, or an account without keys (a legacy one until setupKeys runs);
  * - `locked`: the account has keys but this device does not hold its AK (storage cleared, or the
  *   AK was replaced on another device, `akReplaced`: SECURITY.md "Replacing the account key"):
@@ -19,7 +19,7 @@ import type { Derive, ServerKeys } from '../../../shared/crypto/account-setup';
 import { renewKdfParams } from '../../../shared/crypto/kdf';
 import { Keyring, wrapAccountKey } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
-import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
+import { KeysLockedError, type SyncKeys } from '../../sync/keys-locked';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
 import { DeviceRefusal, refusalWords } from './refusal';

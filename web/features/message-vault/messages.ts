@@ -7,5 +7,5 @@ import en from '../../i18n/catalogs/en/message-vault.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useMessageVaultMessages = namespace('message-vault', en);
+export const useMessageVaultMessages = namespace('message-vault', en, import.meta.glob(['../../i18n/catalogs/*/message-vault.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));
 

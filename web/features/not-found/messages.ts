@@ -6,4 +6,4 @@ import en from '../../i18n/catalogs/en/not-found.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in the page: in another language it waits (Suspense) for that language's words. */
-export const useNotFoundMessages = namespace('not-found', en);
+export const useNotFoundMessages = namespace('not-found', en, import.meta.glob(['../../i18n/catalogs/*/not-found.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

@@ -8,4 +8,4 @@ import en from '../../i18n/catalogs/en/profile.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useProfileMessages = namespace('profile', en);
+export const useProfileMessages = namespace('profile', en, import.meta.glob(['../../i18n/catalogs/*/profile.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

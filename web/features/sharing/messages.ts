@@ -11,4 +11,4 @@ import en from '../../i18n/catalogs/en/sharing.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useSharingMessages = namespace('sharing', en);
+export const useSharingMessages = namespace('sharing', en, import.meta.glob(['../../i18n/catalogs/*/sharing.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

@@ -10,7 +10,7 @@ import { namespace, type useT } from '../../i18n/i18n';
 import { formatDate } from '../../../shared/intl-format';
 import type { SharedView } from './viewer';
 
-export const useSharedViewMessages = namespace('shared-view', en);
+export const useSharedViewMessages = namespace('shared-view', en, import.meta.glob(['../../i18n/catalogs/*/shared-view.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));
 
 /** An outcome of opening a link that is not an open item (the page says it in a title and a line). */
 export type ViewOutcome = Exclude<SharedView['kind'], 'open'>;

@@ -9,4 +9,4 @@ import en from '../../i18n/catalogs/en/tasks.json';
 import { namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useTasksMessages = namespace('tasks', en);
+export const useTasksMessages = namespace('tasks', en, import.meta.glob(['../../i18n/catalogs/*/tasks.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));

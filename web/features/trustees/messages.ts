@@ -8,7 +8,7 @@ import en from '../../i18n/catalogs/en/trustees.json';
 import { type MessageId, namespace } from '../../i18n/i18n';
 
 /** Call first in a screen of the feature: in another language it waits (Suspense) for that language's words. */
-export const useTrusteesMessages = namespace('trustees', en);
+export const useTrusteesMessages = namespace('trustees', en, import.meta.glob(['../../i18n/catalogs/*/trustees.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));
 
 /** The message id of an access level's label ('Full Access'; shared/labels.ts's words in English, SPEC.md §3). */
 export const accessLevelId = (level: AccessLevel): MessageId => `trustees.access.${level}`;

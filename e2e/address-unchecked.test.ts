@@ -20,7 +20,9 @@ interface SyncAnswer {
 }
 
 describe.skipIf(!hasChromium)('an address whose sealed copy the server left out (issue 39)', () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is about 2.4 s of Chromium's CPU a context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('the card says the address is the server’s; “Seal this address” pushes a fresh sealed copy, and the warning goes', async () => {
     const a = await signedInPage(suite.browser, suite.server.url, '/message-vault');

@@ -49,7 +49,9 @@ const checklist = (page: Page, type: string) =>
     .evaluateAll((items) => items.map((li) => `${li.textContent?.trim()}: ${li.querySelector('svg')?.getAttribute('aria-label')}`));
 
 describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4, #7 panels)', () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is about 2.4 s of Chromium's CPU a context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
   // One owner per screen size (issue 41, CI time: a sign-up is about 4.5 s of Chromium's CPU): the
   // cards test at a size signs up and keeps its owner, whose wizard it never touches; the axe test
   // of wizard steps 1 and 2 at that size opens its dashboard in a tab of its own.

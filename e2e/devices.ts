@@ -77,12 +77,13 @@ export async function secondDevice(
 
 
 /**
- * One person's message to Henry (addressed to `email`) written on device A (desktop), and the
- * Edit Message dialog of that message open on device B (a phone at 390 px). Returns both devices,
- * each one's card of the message, and B's open dialog.
+ * One person's message to Henry (addressed to `email`) written on device A (desktop, made by
+ * `makeA`: e.g. with the service worker in a file whose browser blocks it), and the Edit Message
+ * dialog of that message open on device B (a phone at 390 px). Returns both devices, each one's
+ * card of the message, and B's open dialog.
  */
-export async function henryOpenOnAPhone(browser: Browser, baseURL: string, email: string) {
-  const a = await signedInPage(browser, baseURL, '/message-vault/new');
+export async function henryOpenOnAPhone(browser: Browser, baseURL: string, email: string, makeA: (b: Browser, url: string) => Promise<BrowserContext> = desktopContext) {
+  const a = await signedInPage(browser, baseURL, '/message-vault/new', makeA);
   const create = openDialog(a.page);
   await create.getByLabel('Recipient Name').fill('Henry');
   await create.getByLabel('Recipient Email').fill(email);

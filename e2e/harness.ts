@@ -140,7 +140,8 @@ export interface LaunchOptions {
   /**
    * 'block': this browser's contexts have no service worker, whose install (the app shell's
    * precache) is ~2.6 s of CPU per context (issue 41). Only where no test goes offline or looks at
-   * a worker (the app's, or the release pages' stream); goOffline refuses such a context.
+   * a worker (the app's, or the release pages' stream), or where each context that does is made
+   * with `serviceWorkers: 'allow'` (ContextWorkers); goOffline refuses a context without one.
    */
   serviceWorkers?: 'block';
 }
@@ -200,13 +201,16 @@ export async function downloadedBytes(download: Download): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile; `extra`: its time zone, or no service worker (LaunchOptions). */
-export function mobileContext(browser: Browser, baseURL?: string, extra: { timezoneId?: string; serviceWorkers?: 'block' } = {}): Promise<BrowserContext> {
+/** Whether a context has the app's service worker: 'block' (LaunchOptions), or 'allow' in a file whose browser blocks it by default. */
+export type ContextWorkers = { serviceWorkers?: 'allow' | 'block' };
+
+/** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile; `extra`: its time zone, or its service worker (ContextWorkers). */
+export function mobileContext(browser: Browser, baseURL?: string, extra: { timezoneId?: string } & ContextWorkers = {}): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...extra });
 }
 
-/** A fresh context (own cookies and storage) at desktop size: 1280×800; `extra`: no service worker (LaunchOptions). */
-export function desktopContext(browser: Browser, baseURL?: string, extra: { serviceWorkers?: 'block' } = {}): Promise<BrowserContext> {
+/** A fresh context (own cookies and storage) at desktop size: 1280×800; `extra`: its service worker (ContextWorkers). */
+export function desktopContext(browser: Browser, baseURL?: string, extra: ContextWorkers = {}): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: DESKTOP, ...extra });
 }
 

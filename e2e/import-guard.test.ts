@@ -53,7 +53,9 @@ async function largeExport(): Promise<{ zip: Buffer; names: string[] }> {
 }
 
 describe.skipIf(!hasChromium)('an import in progress guards against leaving the page (finding 9)', () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is about 2.4 s of Chromium's CPU a context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('a reload during the import asks first; staying lets it finish with everything; afterwards a reload asks nothing', async () => {
     const { zip, names } = await largeExport();

@@ -33,7 +33,9 @@ async function logout(page: Page) {
 }
 
 describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is about 2.4 s of Chromium's CPU a context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
   // The accessibility tests need an owner at each size, not a new one (issue 41, CI time): each
   // takes the one the first test at its size signed up (the name edit on a desktop, the name for
   // e-mails at 390 px), which must be new for what they check.

@@ -6,22 +6,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { goOffline, hasChromium, mobileContext, useBrowserSuite } from './harness';
+import { desktopContext, goOffline, hasChromium, mobileContext, useBrowserSuite } from './harness';
 import { expectToast, openDialog, signedInPage, useSharedOwner } from './record-screens';
 import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
 /**
  * One server and browser for the whole file (was one per describe: eight server starts), as each
- * test signs up a person of its own and shares nothing else with the others.
+ * test signs up a person of its own and shares nothing else with the others. Its contexts have no
+ * service worker (its install is about 2.4 s of Chromium's CPU each, issue 41) but the shared
+ * owner's, whose Settings test goes offline (goOffline).
  */
-const suite = hasChromium ? useBrowserSuite() : ({} as ReturnType<typeof useBrowserSuite>);
+const suite = hasChromium ? useBrowserSuite({ browser: { serviceWorkers: 'block' } }) : ({} as ReturnType<typeof useBrowserSuite>);
 
 /**
  * The owner of the four desktop tests that need an account but not a new one (trustee cards, the
  * plan card, Settings without a connection, focus returning to the opener, whose empty vault none
  * of the others writes to): each opens its own tab of it and closes that tab.
  */
-const owner = hasChromium ? useSharedOwner(suite) : ({} as ReturnType<typeof useSharedOwner>);
+const owner = hasChromium ? useSharedOwner(suite, (b, url) => desktopContext(b, url, { serviceWorkers: 'allow' })) : ({} as ReturnType<typeof useSharedOwner>);
 
 const question = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
 

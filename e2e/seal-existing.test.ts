@@ -14,7 +14,9 @@ const tag = Math.random().toString(36).slice(2, 8);
 const CANARY = { place: `Kensal-${tag}-green`, letter: `Dear Clara ${tag}, the roses are yours.`, trustee: `Marian-${tag}-Halcombe` };
 
 describe.skipIf(!hasChromium)('an account made before keys', () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is about 2.4 s of Chromium's CPU a context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('is refused by the sign-in form, then sealed by "Upgrade an older account": the server keeps none of its words, the app shows them all', async () => {
     const user = uniqueUser('Agnes');

@@ -14,7 +14,9 @@ import { allChangesSaved, choose, confirmDialog, expectToast, fillInDialog, open
 const WILL = Buffer.from(`%PDF-1.4\n% The last will of Ada, signed 2024\n${'%'.repeat(3000)}\n%%EOF\n`);
 
 describe.skipIf(!hasChromium)("share now: a document's file", () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is about 2.4 s of Chromium's CPU a context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('a viewer with no account downloads the shared file and gets the same bytes; after Stop the file no longer opens, at 390 px', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', mobileContext);

@@ -16,7 +16,9 @@ import { allChangesSaved, choose, confirmDialog, expectToast, openDialog, openSi
 const TITLE = 'Will, for the family';
 
 describe.skipIf(!hasChromium)('a shared link kept in the viewer\'s own account (issue 43)', () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is about 2.4 s of Chromium's CPU a context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('Maria keeps the link, finds it on her second device, sees the owner\'s edit there, and sees it open nothing once stopped, at 390 px', async () => {
     // The owner writes a document (by link) and shares it with Maria.

@@ -222,6 +222,10 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await linkField.waitFor();
     await expectAllTranslated(page, dialog, 'the Share now dialog, a link made', words);
     const link = await linkField.inputValue();
+    // A trustee added on this page load waits for the sync engine (it starts once the page's network
+    // is quiet, web/sync/engine-start.ts), and its share for the trustee to reach the server: the
+    // link opens something once the dialog's list of shares waiting to reach the server is gone.
+    await dialog.getByRole('list', { name: pseudo('sharing.dialog.waitingList') }).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -13,13 +13,15 @@ import { cn } from './cn';
 import { overlayClasses, panelClasses } from './Dialog';
 import { useReturnFocus } from './return-focus';
 import { keepFocusFromFrames } from './focus-from-frames';
+import { useT } from '../i18n/i18n';
+import { useSignedInMessages } from './signed-in-messages';
 
 export interface ConfirmOptions {
   title: ReactNode;
   description?: ReactNode;
-  /** Defaults to 'Confirm'. */
+  /** Defaults to 'Confirm' in the language shown (signed-in 'dialog.confirm'). */
   confirmLabel?: string;
-  /** Defaults to 'Cancel'. */
+  /** Defaults to 'Cancel' in the language shown (signed-in 'dialog.cancel'). */
   cancelLabel?: string;
   /** Red confirm button, for irreversible actions. */
   destructive?: boolean;
@@ -37,10 +39,13 @@ export function ConfirmDialog({
   onConfirm,
   title,
   description,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   destructive = false,
 }: ConfirmDialogProps) {
+  // Its default buttons' words in the language shown (issue 44): the signed-in frame's 'dialog.*'.
+  useSignedInMessages();
+  const { t } = useT();
   const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -55,9 +60,9 @@ export function ConfirmDialog({
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           {description && <AlertDialog.Description className="text-slate-700">{description}</AlertDialog.Description>}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses('outline')}>{cancelLabel ?? t('dialog.cancel')}</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClasses(destructive ? 'destructive' : 'default')} onClick={onConfirm}>
-              {confirmLabel}
+              {confirmLabel ?? t('dialog.confirm')}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -5,7 +5,7 @@
  *   sealed in place on this device (migrate.ts sealAccountData): web/sync/lifecycle.ts runs
  *   sealExisting before it starts any sync, so no plain engine runs meanwhile;
  * - a sealed account's release escrow holds the keys its release needs (escrow-deposit.ts): after
- *   the session opens (once the first screen's network is quiet) and whenever the keyring gains a key.
+ *   the session opens (at once: a release needs it) and whenever the keyring gains a key.
  * - addresses written before sealed copies existed get their copy once per session, after the first
  *   sync brought this device up to date (address-copies.ts), and the person is told.
  * A server answer the key session refused (pin.ts) is told in its words. Failures are told to the person (sealing) or left for Settings' readiness list to name (a
@@ -18,7 +18,6 @@ import { fetchFilesHttp } from '../../files/http';
 import type { SyncKeys } from '../../sync/keys-locked';
 import { useSyncStore } from '../../sync/sync-store';
 import { toast } from '../../ui/toast-store';
-import { networkQuiet } from '../../pwa/network-quiet';
 import type { Api } from './sign-in';
 import { appKeyDeps, useKeySession, type KeySessionState } from './key-session';
 import { refusalWords } from './refusal';
@@ -75,8 +74,8 @@ const tellRefusal = (words: string) => toast({ title: 'Your server gave an answe
  */
 async function deposit(userId: string, keyring: Keyring): Promise<void> {
   try {
-    // Once the first screen's network is quiet (issue 41): the dashboard does not wait for it, nor fetch its code first.
-    await networkQuiet();
+    // At once, not once the network is quiet (which saved 0.5 KB before idle): a release needs this
+    // deposit, and a person who closes the app in the first seconds must have made it (e2e/dated-messages).
     const { depositEscrow } = await import('./escrow-deposit');
     await depositEscrow({ api: apiFetch as Api, keyring, device: appKeyDeps.device, userId });
   } catch (err) {

@@ -41,6 +41,11 @@ describe('when the sync engine starts (issue 41)', () => {
     expect((await serverRecords(transport)).map((r) => r.collection)).toContain('deathPlan');
     expect(await db.pendingCount()).toBe(0);
     expect(await engineMayWait(db)).toBe(true);
+    // A reload with the person's changes still in the outbox sends them at once (a page reloaded
+    // again and again, as e2e/rehearsal did, never went quiet, and its letters never left).
+    stopSync();
+    await create('deathPlan', { location: 'Dale' });
+    expect(await engineMayWait(db)).toBe(false);
   });
 
   it('an import that failed offline is tried again at the next online event; the status says Offline meanwhile', async () => {

@@ -17,10 +17,12 @@ import { useSyncStore } from './sync-store';
 
 /**
  * Whether the engine of `db` may wait for the network to be quiet: the device has pulled from
- * the server before (meta.cursor above 0), so it has the person's data to show. Takes the open database.
+ * the server before (meta.cursor above 0), so it has the person's data to show, and nothing the
+ * person wrote waits in its outbox (that is sent at once: a page reloaded before it went quiet
+ * would otherwise keep it on the device). Takes the open database.
  */
-export async function engineMayWait(db: Pick<UserDatabase, 'getMeta'>): Promise<boolean> {
-  return ((await db.getMeta('cursor')) ?? 0) > 0;
+export async function engineMayWait(db: Pick<UserDatabase, 'getMeta' | 'pendingCount'>): Promise<boolean> {
+  return ((await db.getMeta('cursor')) ?? 0) > 0 && (await db.pendingCount()) === 0;
 }
 
 /** What loadUntilLoaded needs of the browser: its online flag and its online/offline events (`window`). */

@@ -28,8 +28,12 @@ export const backOff = (row: RetryState, now: number): Required<RetryState> => {
   return { tries, retryAt: now + retryDelay(tries) };
 };
 
-/** True when `row` may be sent at `now` (never failed, or its wait is over). */
-export const due = (row: RetryState, now: number): boolean => (row.retryAt ?? 0) <= now;
+/**
+ * True when `row` may be sent at `now` (never failed, or its wait is over). A wait ending further
+ * ahead than the longest one was set while the device's clock was ahead (then corrected): it is
+ * over, rather than holding the change until the clock catches up.
+ */
+export const due = (row: RetryState, now: number): boolean => (row.retryAt ?? 0) <= now || (row.retryAt ?? 0) > now + RETRY_MOST_MS;
 
 /** True when `err` is a failure that passes by itself: fetch's own (unreachable), a timeout, a busy server (408, 425, 429, 5xx). */
 export const passingFailure = (err: unknown): boolean =>

@@ -25,6 +25,11 @@ describe('i18n', () => {
     expect(t('login.welcomeDescription', { firstName: 'Ada\\u000aB \\x41 \\\\' })).toBe('Good to see you, Ada\\u000aB \\x41 \\\\.');
   });
 
+  it("a namespace registered with another namespace's language files is refused at once (each module writes its own glob)", () => {
+    const settings = import.meta.glob(['./catalogs/*/settings.json', '!./catalogs/en/*'], { import: 'messages' });
+    expect(() => registerEnglish('profile', {}, settings)).toThrow(/profile.*settings\.json/);
+  });
+
   it("the signed-in frame's words come with its module (web/ui/signed-in-messages.ts), not with every page's shell (issue 41)", async () => {
     expect(t('nav.settings')).toBe('nav.settings'); // not registered: the shell does not carry them
     await import('../ui/signed-in-messages');

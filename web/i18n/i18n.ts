@@ -9,7 +9,7 @@
 import { type Messages, setupI18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { type ReactNode, use } from 'react';
-import { type Language, directionOf } from '../../shared/languages';
+import { type Language, directionOf, LANGUAGES } from '../../shared/languages';
 import shell from './catalogs/en/shell.json';
 import type { MessageId, Namespace } from './messages';
 import { literalValues } from '../../shared/i18n-values';
@@ -53,8 +53,13 @@ export const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
  */
 export function registerEnglish(ns: Namespace, messages: Messages, files: CatalogFiles): void {
   if (english.has(ns)) return;
+  // Each module writes its namespace's glob by hand (import.meta.glob takes literals only): one
+  // naming another's files, or none, would show English in silence, so it is refused here.
+  const found = Object.entries(files).map(([path, load]) => ({ match: /catalogs\/([^/]+)\/([^/]+)\.json$/.exec(path), path, load }));
+  const wrong = found.find((f) => f.match?.[2] !== ns);
+  if (wrong || found.length !== LANGUAGES.length - 1) throw new Error(`The '${ns}' namespace was given ${wrong ? wrong.path : `${found.length} language files`}: its glob must name catalogs/<lang>/${ns}.json of every language but English`);
   english.set(ns, messages);
-  for (const [path, load] of Object.entries(files)) FILES.set(`${/catalogs\/([^/]+)\//.exec(path)?.[1]}/${ns}`, load as () => Promise<Messages>);
+  for (const f of found) FILES.set(`${f.match![1]}/${ns}`, f.load as () => Promise<Messages>);
   i18n.load('en', messages);
   const shown = i18n.locale as DisplayLanguage;
   if (shown === 'en') return;

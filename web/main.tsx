@@ -12,11 +12,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, startsPublic } from './app/App';
 import { bootstrapSession } from './app/bootstrap-session';
+import { useSession } from './app/session';
 import './styles.css';
 import { listenForInstallPrompt } from './pwa/install';
 import { startingLanguage } from './i18n/device-language';
 import { activateLanguage } from './i18n/i18n';
-import { keepTypedFields } from './forms/typed-before-render';
+import { forgetTyped, keepTypedFields } from './forms/typed-before-render';
 
 listenForInstallPrompt(); // before the browser offers it (web/pwa/install.ts)
 void bootstrapSession();
@@ -29,12 +30,16 @@ const app = (
 );
 const language = startingLanguage();
 const hydrates = language === 'en' && container.firstElementChild && startsPublic(location.pathname);
-// Rendered afresh over a prerendered page: what the person types into its form meanwhile goes on in the new one.
-if (!hydrates) keepTypedFields(container);
 if (hydrates) {
   // The prerendered page is painted first: hydration waits for the frame after this one, and runs
   // as a transition, which React splits into short tasks (no long task blocking a tap on a slow phone).
   requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0));
-} else if (language === 'en') createRoot(container).render(app);
-// Another language: its words first (precached, so offline too); if they cannot be fetched, English.
-else void activateLanguage(language).catch((err: unknown) => console.error('Starting in English:', err)).then(() => createRoot(container).render(app));
+} else {
+  // Rendered afresh over a prerendered page: what the person types into its form meanwhile goes on in
+  // the new one; forgotten once signed in (that form is gone).
+  keepTypedFields(container);
+  const stop = useSession.subscribe((s) => s.status === 'signed-in' && (forgetTyped(), stop()));
+  if (language === 'en') createRoot(container).render(app);
+  // Another language: its words first (precached, so offline too); if they cannot be fetched, English.
+  else void activateLanguage(language).catch((err: unknown) => console.error('Starting in English:', err)).then(() => createRoot(container).render(app));
+}

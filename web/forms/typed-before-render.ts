@@ -13,10 +13,21 @@
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
-/** The prerendered fields by name, each taken once; null when no prerendered page was replaced. */
-let kept: Map<string, Field> | null = null;
-/** The prerendered field the person was in, if they had not left it before the new render. */
-let focused: Field | null = null;
+/** What was kept of the prerendered forms until React's fields take it, or until it is forgotten. */
+interface Kept {
+  /** The prerendered fields by name (the first of each name; every one is emptied when forgotten). */
+  byName: Map<string, Field>;
+  all: Field[];
+  /** The page they were typed on: a field of the same name on another page never takes their value. */
+  path: string;
+  /** The prerendered field the person was in, if they had not left it before the new render. */
+  focused: Field | null;
+  /** Removes the focus listeners. */
+  unlisten: () => void;
+}
+
+/** The page's one set of kept fields (a page replaces its prerendered markup once); null when none or forgotten. */
+let kept: Kept | null = null;
 
 /** The text-like fields of `root`'s forms that have a name (not checkboxes, buttons or files). */
 function typedFields(root: ParentNode): Field[] {
@@ -26,41 +37,70 @@ function typedFields(root: ParentNode): Field[] {
 /**
  * Keeps the named fields of `container`'s prerendered forms, and follows which one the person is
  * in, until React renders over them. Call it once, before rendering into `container` afresh.
+ * What is not carried is forgotten (`forgetTyped`) once the fields of the new form have taken theirs,
+ * or when the page shown is another.
  */
 export function keepTypedFields(container: HTMLElement): void {
-  const fields = typedFields(container);
-  if (!fields.length) return;
-  kept = new Map();
-  for (const field of fields) if (!kept.has(field.name)) kept.set(field.name, field);
-  const isKept = (el: EventTarget | null): el is Field => fields.includes(el as Field);
-  if (isKept(document.activeElement)) focused = document.activeElement;
-  container.addEventListener('focusin', (event) => {
-    if (isKept(event.target)) focused = event.target;
-  });
-  container.addEventListener('focusout', (event) => {
+  const all = typedFields(container);
+  if (!all.length) return;
+  const byName = new Map<string, Field>();
+  for (const field of all) if (!byName.has(field.name)) byName.set(field.name, field);
+  const isKept = (el: EventTarget | null): el is Field => all.includes(el as Field);
+  const onFocusIn = (event: FocusEvent) => {
+    if (kept && isKept(event.target)) kept.focused = event.target;
+  };
+  const onFocusOut = (event: FocusEvent) => {
     const left = event.target;
     // A field taken out of the page may say focusout too: only a field still in the page was left by the person.
     queueMicrotask(() => {
-      if (focused && left === focused && focused.isConnected && document.activeElement !== focused) focused = null;
+      if (kept?.focused && left === kept.focused && kept.focused.isConnected && document.activeElement !== kept.focused) kept.focused = null;
     });
-  });
+  };
+  container.addEventListener('focusin', onFocusIn);
+  container.addEventListener('focusout', onFocusOut);
+  kept = {
+    byName,
+    all,
+    path: location.pathname,
+    focused: isKept(document.activeElement) ? document.activeElement : null,
+    unlisten: () => {
+      container.removeEventListener('focusin', onFocusIn);
+      container.removeEventListener('focusout', onFocusOut);
+    },
+  };
 }
 
 /**
- * When `field` (just attached by React) has the name of a prerendered field that was replaced,
- * gives it what was typed there (unless it has a value of its own, e.g. autofilled), and the focus
- * and caret if the person was there. Each prerendered field is carried once; does nothing otherwise.
+ * Empties every kept prerendered field and lets go of them (a password typed there then lives
+ * nowhere): called once the new form's fields have taken what was typed, when the page shown is
+ * another, and when the person is signed in (web/main.tsx). Does nothing when nothing is kept.
+ */
+export function forgetTyped(): void {
+  if (!kept) return;
+  for (const field of kept.all) if (!field.isConnected) field.value = '';
+  kept.unlisten();
+  kept = null;
+}
+
+/**
+ * When `field` (just attached by React) has the name of a prerendered field that was replaced, on
+ * the page it was typed on, gives it what was typed there (unless it has a value of its own, e.g.
+ * autofilled), and the focus and caret if the person was there. The fields of one form attach in
+ * one commit: what none of them took is forgotten right after. Does nothing otherwise.
  */
 export function carryTyped(field: Field): void {
-  const old = kept?.get(field.name);
+  if (!kept) return;
+  if (kept.path !== location.pathname) return forgetTyped(); // another page: its fields are not these
+  const old = kept.byName.get(field.name);
   if (!old || old === field || old.isConnected) return; // hydrated, or not replaced (yet)
-  kept!.delete(field.name);
-  if (!kept!.size) kept = null;
+  kept.byName.delete(field.name);
+  const now = kept;
+  queueMicrotask(() => now === kept && forgetTyped()); // after this commit's other fields
   if (old.value && !field.value) field.value = old.value;
   const caret = [old.selectionStart, old.selectionEnd, old.selectionDirection ?? undefined] as const;
   old.value = ''; // what was typed (a password among it) is now in the new field only
-  if (old !== focused) return;
-  focused = null;
+  if (old !== kept.focused) return;
+  kept.focused = null;
   field.focus();
   // An e-mail field has no caret to read or set (selectionStart is null there).
   if (caret[0] !== null && caret[1] !== null && field.selectionStart !== null) field.setSelectionRange(...caret);

@@ -24,7 +24,6 @@ import {
 } from '../../shared/crypto/errors';
 import { open } from '../../shared/crypto/envelope';
 import { messageScope } from '../../shared/crypto/kid';
-import type { Keyring } from '../../shared/crypto/keys';
 import { freshnessFields, VERSION_FIELD } from '../../shared/crypto/freshness';
 import { openFields, sealFields, withFreshness, type OpenedState } from '../../shared/crypto/sealed-record';
 import type { Hlc } from '../../shared/sync/hlc';

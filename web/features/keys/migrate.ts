@@ -23,7 +23,7 @@ import type { CollectionName } from '../../../shared/schema/collection-names';
 import type { RecordState } from '../../../shared/sync/merge';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncResponse } from '../../../shared/sync/protocol';
 import type { FilesDeps } from '../../files/add';
-import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
+import { KeysLockedError, type SyncKeys } from '../../sync/keys-locked';
 import { rekeyFiles, type RekeyOutcome } from './migrate-files';
 import type { Api } from './sign-in';
 

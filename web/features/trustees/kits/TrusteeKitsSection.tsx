@@ -14,7 +14,7 @@ import { apiFetch } from '../../../api/client';
 import { useSession } from '../../../app/session';
 import { useCurrentDb } from '../../../db/current';
 import { useCollection, useRefusedIds } from '../../../db/hooks';
-import { KeysLockedError } from '../../../sync/sealing';
+import { KeysLockedError } from '../../../sync/keys-locked';
 import { Button } from '../../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/Card';
 import { FormField } from '../../../ui/FormField';

@@ -26,7 +26,7 @@ import { knownSharesIn } from './known-shares';
 import { requireDb, useCurrentDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, stopsOnlineTitle, stopsOnlineText, stopRefusedText, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, stopsOnlineTitle, stopsOnlineText, stopRefusedText, whoOf, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
 import { useT } from '../../i18n/i18n';
 import { useSharingMessages } from './messages';
 
@@ -143,7 +143,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   };
 
   const stop = async (row: Row) => {
-    const who = row.name || t('sharing.stopAsk.thisPerson');
+    const who = whoOf(row.name);
     const ok = await confirm({ title: row.name ? t('sharing.stopAsk.title', { name: row.name }) : t('sharing.stopAsk.titleUnnamed'), description: stopWarningText(who), confirmLabel: t('sharing.stop'), destructive: true });
     if (!ok) return;
     try {
@@ -161,8 +161,16 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   /** A waiting stop the server refused for good, sent once more (pending-shares.ts retryStop). */
   const tryStopAgain = async (p: PendingShare) => {
     if (!account) return;
-    const who = p.name || t('sharing.stopAsk.thisPerson');
-    const r = await retryStop({ api, account }, pendingSharesIn(requireDb().dexie), p.shareId).catch(() => ({ outcome: 'later' as const }));
+    const who = whoOf(p.name);
+    let r: Awaited<ReturnType<typeof retryStop>>;
+    try {
+      r = await retryStop({ api, account }, pendingSharesIn(requireDb().dexie), p.shareId);
+    } catch (err) {
+      // Not the server's answer (retryStop keeps those): this device could not try, said as it is.
+      console.error('Trying the stop again failed:', err);
+      toast({ title: t('sharing.toast.stopRefused'), description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+      return;
+    }
     if (r.outcome === 'stopped') toast({ title: t('sharing.toast.stopped'), description: t('sharing.toast.stoppedNow') });
     else if ('why' in r) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(who, r.why), variant: 'destructive' });
     else toast({ title: stopsOnlineTitle(), description: stopsOnlineText(who) });
@@ -205,10 +213,10 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
           <ul className="flex flex-col gap-2" aria-label={stopsOnlineTitle()}>
             {stopping.map((p) => (
               <li key={p.shareId} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-                <p className="font-medium text-slate-900">{p.problem ? stopRefusedText(p.name || t('sharing.stopAsk.thisPerson'), p.problem) : stopsOnlineText(p.name || t('sharing.stopAsk.thisPerson'))}</p>
+                <p className="font-medium text-slate-900">{p.problem ? stopRefusedText(whoOf(p.name), p.problem) : stopsOnlineText(whoOf(p.name))}</p>
                 {p.problem && (
                   <div className="mt-2">
-                    <Button variant="destructive" size="sm" aria-label={t('sharing.stopRetryLabel', { name: p.name || t('sharing.stopAsk.thisPerson') })} onClick={() => void tryStopAgain(p)}>
+                    <Button variant="destructive" size="sm" aria-label={t('sharing.stopRetryLabel', { name: whoOf(p.name) })} onClick={() => void tryStopAgain(p)}>
                       {t('sharing.stopRetry')}
                     </Button>
                   </div>

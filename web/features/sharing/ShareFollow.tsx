@@ -21,7 +21,7 @@ import { copyTitle, projectItem, shareableItems, type ShareSource } from './proj
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { useFollow } from './use-follow';
-import { pendingRefusedText, stopRefusedText } from './share-words';
+import { pendingRefusedText, stopRefusedText, whoOf } from './share-words';
 import { runNowOnlineAndSynced } from './when-online';
 import { t } from '../../i18n/i18n';
 
@@ -62,7 +62,7 @@ export function ShareFollow({ source }: { source: ShareSource }) {
       const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account) }, queue, (ref) => projectItem(ref, latest.current));
       for (const r of live ? refused : []) {
         const copy = projectItem(r.ref, latest.current);
-        if (r.stop) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(r.name || t('sharing.stopAsk.thisPerson'), r.stop.why), variant: 'destructive' });
+        if (r.stop) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(whoOf(r.name), r.stop.why), variant: 'destructive' });
         else toast({ title: t('sharing.toast.notMade'), description: pendingRefusedText(r.name, copy ? copyTitle(copy) : t('sharing.anItem')), variant: 'destructive' });
       }
     };

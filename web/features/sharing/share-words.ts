@@ -110,3 +110,6 @@ export function notRefreshedText(name: string, title: string, status: number, bo
 
 /** A share the server lists as live that is not in the document's own live set (stopped on another device, or kept by the server). */
 export const notLiveText = () => t('sharing.notLive');
+
+/** The person a share was made for, by the name given, or "this person" when none was (the Stop question's words). */
+export const whoOf = (name: string | null | undefined) => name || t('sharing.stopAsk.thisPerson');

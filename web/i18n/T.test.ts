@@ -14,8 +14,8 @@ import documents from './catalogs/en/documents.json';
 import { i18n, type MessageId, registerEnglish } from './i18n';
 import { T } from './T';
 
-registerEnglish('tasks', tasks as unknown as Messages, {}); // English only here
-registerEnglish('documents', documents as unknown as Messages, {});
+registerEnglish('tasks', tasks as unknown as Messages, import.meta.glob(['./catalogs/*/tasks.json', '!./catalogs/en/*'], { import: 'messages' })); // English is what is read here
+registerEnglish('documents', documents as unknown as Messages, import.meta.glob(['./catalogs/*/documents.json', '!./catalogs/en/*'], { import: 'messages' }));
 
 /** The markup of `<T>` with these props, as the app renders it. */
 const html = (props: { id: string; values?: Record<string, unknown>; components?: Record<string, ReactNode> }) =>

@@ -164,10 +164,9 @@ export async function endLocalSession(
   opts: { timeoutMs?: number; discardPending?: boolean } = {},
 ): Promise<'deleted' | 'kept'> {
   const timeoutMs = opts.timeoutMs ?? 5_000;
-  // An engine not fetched yet (a sign-out in the first seconds, offline) has nothing running to stop
-  // nor push (fetching its code now would start none): what waits is kept below, as when the push
-  // cannot reach the server.
-  const sync = syncModule;
+  // An engine not fetched yet (a sign-out in the first seconds, offline) has nothing running to stop:
+  // what waits is kept below, as when the push cannot reach the server.
+  const sync = await loadSync().catch(() => null);
   const current = useCurrentDb.getState().db;
   if (sync && current?.userId === userId && timeoutMs > 0) await Promise.race([sync.syncNow(), new Promise((r) => setTimeout(r, timeoutMs))]);
   await sync?.stopSync();

@@ -80,6 +80,20 @@ describe('GET /api/release/rehearsal', () => {
     expect(access.text.trim()).toBe(shownAccess.text.replace(PREVIEW_LINK, access.links[0]!).trim());
   });
 
+  it("shows each e-mail in the language it will be sent in: the trustee's or recipient's own, else the account's", async () => {
+    const o = await ownerWithSmtp(smtp);
+    expect((await o.t.call('PUT', '/api/user/language', { language: 'es' }, o.cookie)).status).toBe(200);
+    const french = await o.post('/api/trustees', { name: 'Fanny', email: o.addr('fanny'), accessLevel: 'full', language: 'fr' });
+    const owners = await o.addTrustee('olga');
+    const letter = await o.addMessage('bea', 'Para Bea.');
+
+    const r = await o.get<ReleaseRehearsal>('/api/release/rehearsal');
+
+    expect(r.trustees.find((x) => x.trusteeId === french.id)!.email!.subject).toBe('Ce que Ada vous a laissé');
+    expect(r.trustees.find((x) => x.trusteeId === owners.id)!.email!.subject).toBe('Lo que Ada dejó para ti');
+    expect(r.recipients.find((x) => x.messageId === letter.id)!.email!.subject).toBe('Un mensaje de Ada');
+  });
+
   it('a sealed account: says that without k kits no trustee page opens, and after the kits, who holds none', async () => {
     const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy']);
     await sealWithPlaceholderKeys(o);

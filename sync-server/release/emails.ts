@@ -76,8 +76,9 @@ export interface EmailParams {
   /** The yearly sharing reminder's counts (sharing/yearly-reminder.ts): numbers only, never who or what. */
   sharing?: SharingCounts;
   /**
-   * The reader's language (shared/languages.ts; issue 44): set by the queue (service.ts) to the
-   * account's for every e-mail; absent on e-mails queued before it (English).
+   * The reader's language (shared/languages.ts; issue 44): set by the queue (service.ts
+   * `readerLanguage`) for every e-mail, the one its params chose else the account's; absent on
+   * e-mails queued before it (English).
    */
   lang?: string;
 }
@@ -119,7 +120,7 @@ export const PREVIEW_LINK = '(preview — no link is made)';
  */
 export const deliveryEmailParams = (m: { id: string; recipientLanguage?: string | null }): Partial<EmailParams> => ({
   messageId: m.id,
-  ...readerLanguage(m.recipientLanguage),
+  ...chosenLanguageParams(m.recipientLanguage),
 });
 
 /**
@@ -127,7 +128,7 @@ export const deliveryEmailParams = (m: { id: string; recipientLanguage?: string 
  * `language` / `recipientLanguage`, issue 44); none when not chosen, so the queue's default, the
  * account's language, applies (service.ts `queue`).
  */
-export const readerLanguage = (lang: string | null | undefined): Partial<EmailParams> => (lang ? { lang } : {});
+export const chosenLanguageParams = (lang: string | null | undefined): Partial<EmailParams> => (lang ? { lang } : {});
 
 /** What a trustee's access e-mail at release is queued with (trustees.ts) and previewed with (rehearsal.ts). */
 export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel }): Partial<EmailParams> => ({ trusteeId: t.id, accessLevel: t.accessLevel });

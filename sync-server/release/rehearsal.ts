@@ -18,7 +18,7 @@
 import type { ReleaseRehearsal, RehearsalEmail } from '../../shared/schema/release';
 import { deliveryCardText, deliveryPlanText } from '../../shared/delivery-rule';
 import { badAddress } from './deliveries';
-import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, ownerParams, readerLanguage, renderEmail, sendableAddress } from './emails';
+import { type EmailKind, type EmailParams, PREVIEW_LINK, chosenLanguageParams, deliveryEmailParams, ownerParams, renderEmail, sendableAddress } from './emails';
 import type { ReleaseRecords, ReleaseService } from './service';
 import { TRUSTEE_INVALID_TEXT, trusteeAccessOf } from './trustees';
 
@@ -62,7 +62,7 @@ export async function rehearseRelease(
       if (by) {
         const handedOver = by.map((trusteeId) => {
           const t = trustees.find((x) => x.id === trusteeId);
-          return { trusteeId, email: t && sendableAddress(t.email) ? email('trustee-handover', t.email, { ...readerLanguage(t.language), messageId: m.id, trusteeId }) : null };
+          return { trusteeId, email: t && sendableAddress(t.email) ? email('trustee-handover', t.email, { ...chosenLanguageParams(t.language), messageId: m.id, trusteeId }) : null };
         });
         return { messageId: m.id, to: String(m.recipientEmail ?? ''), when, email: null, problem: null, handedOver };
       }
@@ -79,7 +79,7 @@ export async function rehearseRelease(
     trustees: trustees.map((t) => {
       const ok = sendableAddress(t.email);
       // In the trustee's language as the owner chose it, as trustees.ts queues it.
-      const params = { ...readerLanguage(t.language), ...trusteeAccessOf(t, sealed, kits, generations.length > 0) };
+      const params = { ...chosenLanguageParams(t.language), ...trusteeAccessOf(t, sealed, kits, generations.length > 0) };
       return {
         trusteeId: t.id,
         to: String(t.email ?? ''),

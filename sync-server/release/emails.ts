@@ -3,6 +3,7 @@
  * people in grief. Each kind says who it goes to; `{link}` is a single-purpose link minted
  * when the email is sent (release/outbox.ts), so no raw token is ever stored.
  */
+import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../shared/languages';
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import type { SharingCounts } from './emails-sharing';
@@ -148,7 +149,7 @@ export const KITS_ONLY_INVITE_LINE = (owner: string) => mailWords('en').t('mail.
 export const NO_OWN_KIT_EMAIL_LINE = (owner: string) => cannotOpenLine(mailWords('en'), 'no-own-kit', owner, true);
 
 /** The language an e-mail is written in (its HTML part's `<html lang dir>`): the reader's (`params.lang`), English when none or unknown. */
-export const emailLanguage = (_kind: EmailKind, params: Pick<EmailParams, 'lang'>) => mailWords(params.lang).lang;
+export const emailLanguage = (params: Pick<EmailParams, 'lang'>): Language => (isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE);
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {

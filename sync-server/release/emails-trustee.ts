@@ -13,11 +13,8 @@ import { type MailWords, letter } from './mail-i18n';
 export const TRUSTEE_KINDS = ['trustee-invite', 'trustee-welcome', 'trustee-access', 'trustee-yearly', 'trustee-confirm-death', 'trustee-handover'] as const;
 export type TrusteeKind = (typeof TRUSTEE_KINDS)[number];
 
-/** True when `kind` is one of TRUSTEE_KINDS. */
-export const isTrusteeKind = (kind: string): kind is TrusteeKind => (TRUSTEE_KINDS as readonly string[]).includes(kind);
-
 /** The catalog id of what a trustee of each access level sees, pronoun-free (issue 38 item 8). */
-export const ACCESS_WORD_IDS: Record<AccessLevel, string> = {
+const ACCESS_WORD_IDS: Record<AccessLevel, string> = {
   full: 'mail.access.full',
   'documents-only': 'mail.access.documentsOnly',
   'messages-only': 'mail.access.messagesOnly',

@@ -38,7 +38,7 @@ export interface TrusteeEmailParams {
  * `w`'s language: released with fewer than k kits in force (`kitsMade` false when none were ever
  * made), or through kits that this trustee holds none of. web/release/open.ts says the same on the page.
  */
-export const cannotOpenLine = (w: MailWords, why: 'no-kits' | 'no-own-kit', ownerName: string, kitsMade: boolean) =>
+const cannotOpenLine = (w: MailWords, why: 'no-kits' | 'no-own-kit', ownerName: string, kitsMade: boolean) =>
   why === 'no-kits' ? w.t('mail.access.noKits', { ownerName, kitsMade: kitsMade ? 'yes' : 'no' }) : w.t('mail.access.noOwnKit', { ownerName });
 
 /** The access e-mail at release: what the trustee may now see and where, or why nothing sealed opens. */

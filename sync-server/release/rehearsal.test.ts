@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseRehearsal } from '../../shared/schema/release';
 import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
-import { NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE, PREVIEW_LINK } from './emails';
+import { PREVIEW_LINK } from './emails';
+import { NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from '../test/sealed-email-lines';
 import { type Owner, ownerOn, ownerWithSmtp, releaseOwnAccount, sealWithPlaceholderKeys } from '../test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 

@@ -41,10 +41,12 @@ export function withoutKitsWords(k: number | null): { text: string; detail: stri
 
 /**
  * Why a sealed account's trustees cannot open what was sealed after a release without kits in
- * force, in the trustee's e-mail (sync-server/release/emails.ts NO_KITS_EMAIL_LINE): `kitsMade`
- * false when the owner never made trustee kits (issue 38 item 8: "fewer trustees held kits than
- * were needed" was untrue then), true when kits were made but fewer than needed were handed over.
- * `owner`: the owner's name as the e-mail calls them. Pronoun-free (issue 38 item 8).
+ * force, on the trustee's page (web/release/open.ts NO_KITS_TEXT; the access e-mail says the same
+ * in the trustee's language from its catalog, web/i18n/catalogs/<lang>/mail.json
+ * `mail.access.noKits`): `kitsMade` false when the owner never made trustee kits (issue 38 item 8:
+ * "fewer trustees held kits than were needed" was untrue then), true when kits were made but fewer
+ * than needed were handed over. `owner`: the owner's name as the page calls them. Pronoun-free
+ * (issue 38 item 8).
  */
 export function whySealedStaysShut(owner: string, kitsMade: boolean): string {
   const why = kitsMade ? 'but fewer trustees kept their kits than were needed' : 'but no trustee kits were made';

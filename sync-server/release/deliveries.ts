@@ -16,7 +16,7 @@
  */
 import type { AppDeps } from '../app-env';
 import { isDeliveryDue } from '../../shared/delivery-rule';
-import { deliveryEmailParams, readerLanguage, sendableAddress } from './emails';
+import { chosenLanguageParams, deliveryEmailParams, sendableAddress } from './emails';
 import { DAY_MS } from './state-machine';
 import type { HandoverOf, ReleaseService, ReleaseTx, ReleaseRecords } from './types';
 
@@ -80,7 +80,7 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         if (await tx.delivery(userId, m.id)) continue; // its trustees were told once
         for (const h of handover) {
           const t = await records.get(userId, 'trustees', h.trusteeId);
-          if (t && sendableAddress(t.email) && (await release.queue(tx, userId, 'trustee-handover', t.email, `handover:${m.id}:${h.trusteeId}`, { ...readerLanguage(t.language), messageId: m.id, trusteeId: h.trusteeId, kitToken: h.kitToken }))) queued += 1;
+          if (t && sendableAddress(t.email) && (await release.queue(tx, userId, 'trustee-handover', t.email, `handover:${m.id}:${h.trusteeId}`, { ...chosenLanguageParams(t.language), messageId: m.id, trusteeId: h.trusteeId, kitToken: h.kitToken }))) queued += 1;
         }
         if (!handover.length) await release.problem(tx, userId, 'message-handover-unbound', UNBOUND_TEXT);
         await tx.putDelivery({ user_id: userId, message_id: m.id, addr: m.recipientEmail, body_hash: revisionOf(m), round: 1, queued_at: now });

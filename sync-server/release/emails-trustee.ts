@@ -13,11 +13,8 @@ import { type MailWords, letter } from './mail-i18n';
 export const TRUSTEE_KINDS = ['trustee-invite', 'trustee-welcome', 'trustee-access', 'trustee-yearly', 'trustee-confirm-death', 'trustee-handover'] as const;
 export type TrusteeKind = (typeof TRUSTEE_KINDS)[number];
 
-/** True when `kind` is one of TRUSTEE_KINDS. */
-export const isTrusteeKind = (kind: string): kind is TrusteeKind => (TRUSTEE_KINDS as readonly string[]).includes(kind);
-
 /** The catalog id of what a trustee of each access level sees, pronoun-free (issue 38 item 8). */
-export const ACCESS_WORD_IDS: Record<AccessLevel, string> = {
+const ACCESS_WORD_IDS: Record<AccessLevel, string> = {
   full: 'mail.access.full',
   'documents-only': 'mail.access.documentsOnly',
   'messages-only': 'mail.access.messagesOnly',
@@ -41,7 +38,7 @@ export interface TrusteeEmailParams {
  * `w`'s language: released with fewer than k kits in force (`kitsMade` false when none were ever
  * made), or through kits that this trustee holds none of. web/release/open.ts says the same on the page.
  */
-export const cannotOpenLine = (w: MailWords, why: 'no-kits' | 'no-own-kit', ownerName: string, kitsMade: boolean) =>
+const cannotOpenLine = (w: MailWords, why: 'no-kits' | 'no-own-kit', ownerName: string, kitsMade: boolean) =>
   why === 'no-kits' ? w.t('mail.access.noKits', { ownerName, kitsMade: kitsMade ? 'yes' : 'no' }) : w.t('mail.access.noOwnKit', { ownerName });
 
 /** The access e-mail at release: what the trustee may now see and where, or why nothing sealed opens. */

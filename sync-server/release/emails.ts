@@ -3,12 +3,13 @@
  * people in grief. Each kind says who it goes to; `{link}` is a single-purpose link minted
  * when the email is sent (release/outbox.ts), so no raw token is ever stored.
  */
+import { DEFAULT_LANGUAGE, type Language, isLanguage } from '../../shared/languages';
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import type { SharingCounts } from './emails-sharing';
 import { isOwnerKind, ownerEmail } from './emails-owner';
 import { isRecipientKind, recipientEmail } from './emails-recipient';
-import { cannotOpenLine, trusteeEmail } from './emails-trustee';
+import { trusteeEmail } from './emails-trustee';
 import { mailWords } from './mail-i18n';
 
 export const EMAIL_KINDS = [
@@ -67,17 +68,18 @@ export interface EmailParams {
    * when it was released through kits and this trustee holds none (trustees.ts queueTrusteeAccess).
    */
   cannotOpen?: 'no-kits' | 'no-own-kit';
-  /** With `cannotOpen: 'no-kits'`: the owner never made trustee kits (whySealedStaysShut). */
+  /** With `cannotOpen: 'no-kits'`: the owner never made trustee kits (the e-mail gives that reason: catalog `mail.access.noKits`). */
   noKitsMade?: boolean;
-  /** A sealed account's trustee invitation: what was sealed opens only with a kit (KITS_ONLY_INVITE_LINE). */
+  /** A sealed account's trustee invitation: what was sealed opens only with a kit (catalog `mail.invite.kitsOnly`). */
   kitsOnly?: boolean;
   /** An emergency request (sharing/emergency-service.ts): its id, for the link to the app's refusal screen (signed in, no token). */
   requestId?: string;
   /** The yearly sharing reminder's counts (sharing/yearly-reminder.ts): numbers only, never who or what. */
   sharing?: SharingCounts;
   /**
-   * The reader's language (shared/languages.ts; issue 44): set by the queue (service.ts) to the
-   * account's for every e-mail; absent on e-mails queued before it (English).
+   * The reader's language (shared/languages.ts; issue 44): set by the queue (service.ts
+   * `readerLanguage`) for every e-mail, the one its params chose else the account's; absent on
+   * e-mails queued before it (English).
    */
   lang?: string;
 }
@@ -119,7 +121,7 @@ export const PREVIEW_LINK = '(preview — no link is made)';
  */
 export const deliveryEmailParams = (m: { id: string; recipientLanguage?: string | null }): Partial<EmailParams> => ({
   messageId: m.id,
-  ...readerLanguage(m.recipientLanguage),
+  ...chosenLanguageParams(m.recipientLanguage),
 });
 
 /**
@@ -127,27 +129,13 @@ export const deliveryEmailParams = (m: { id: string; recipientLanguage?: string 
  * `language` / `recipientLanguage`, issue 44); none when not chosen, so the queue's default, the
  * account's language, applies (service.ts `queue`).
  */
-export const readerLanguage = (lang: string | null | undefined): Partial<EmailParams> => (lang ? { lang } : {});
+export const chosenLanguageParams = (lang: string | null | undefined): Partial<EmailParams> => (lang ? { lang } : {});
 
 /** What a trustee's access e-mail at release is queued with (trustees.ts) and previewed with (rehearsal.ts). */
 export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel }): Partial<EmailParams> => ({ trusteeId: t.id, accessLevel: t.accessLevel });
 
-/**
- * The trustee access e-mail's words for a sealed account released with fewer than k trustee kits
- * in force, in English: nothing sealed opens (issue "Release through trustees' key shares",
- * constraint "The escrow ends"), and what can still be done (emails-trustee.ts writes them in the
- * trustee's language). The trustee page says the same (web/release/open.ts NO_KITS_TEXT).
- */
-export const NO_KITS_EMAIL_LINE = (owner: string, kitsMade: boolean) => cannotOpenLine(mailWords('en'), 'no-kits', owner, kitsMade);
-
-/** The invitation's words for a sealed account's trustee, in English: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"; emails-trustee.ts writes them in the trustee's language). */
-export const KITS_ONLY_INVITE_LINE = (owner: string) => mailWords('en').t('mail.invite.kitsOnly', { ownerName: owner });
-
-/** The access e-mail's words, in English, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
-export const NO_OWN_KIT_EMAIL_LINE = (owner: string) => cannotOpenLine(mailWords('en'), 'no-own-kit', owner, true);
-
 /** The language an e-mail is written in (its HTML part's `<html lang dir>`): the reader's (`params.lang`), English when none or unknown. */
-export const emailLanguage = (_kind: EmailKind, params: Pick<EmailParams, 'lang'>) => mailWords(params.lang).lang;
+export const emailLanguage = (params: Pick<EmailParams, 'lang'>): Language => (isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE);
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {

@@ -43,6 +43,20 @@ function catalog(lang: Language, ns: MailNamespace): Messages {
   return messages;
 }
 
+const merged = new Map<string, Messages>();
+
+/** `ns` in `lang` with English under it (a message the language lacks is English's): merged once per process, like the compiled catalogs. */
+function withEnglish(lang: Language, ns: MailNamespace): Messages {
+  const english = catalog(DEFAULT_LANGUAGE, ns);
+  if (lang === DEFAULT_LANGUAGE) return english;
+  const key = `${lang}/${ns}`;
+  const known = merged.get(key);
+  if (known) return known;
+  const messages = { ...english, ...catalog(lang, ns) };
+  merged.set(key, messages);
+  return messages;
+}
+
 /** Values of a message's placeholders (numbers are formatted in the reader's language). */
 export type MailValues = Record<string, string | number>;
 
@@ -55,7 +69,7 @@ export interface MailWords {
 
 /**
  * The words of one e-mail in `lang` (an account's, a trustee's or a recipient's language as stored;
- * anything that is not one of shared/languages.ts is English). A fresh Lingui instance each call.
+ * anything that is not one of shared/languages.ts is English). A fresh Lingui instance each call, over the catalogs merged once (withEnglish).
  */
 export function mailWords(lang: string | null | undefined, ns: MailNamespace = 'mail'): MailWords {
   const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
@@ -63,7 +77,7 @@ export function mailWords(lang: string | null | undefined, ns: MailNamespace = '
   const i18n: I18n = setupI18n({
     locale: language,
     locales: [intlLocale(language)],
-    messages: { [language]: language === DEFAULT_LANGUAGE ? english : { ...english, ...catalog(language, ns) } },
+    messages: { [language]: withEnglish(language, ns) },
   });
   return {
     lang: language,

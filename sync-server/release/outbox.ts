@@ -182,7 +182,7 @@ export async function sendPendingEmails(
         const fragment = link.purpose === 'delivery' && deliveryFragment ? await deliveryFragment(row.user_id, link.subjectId) : null;
         if (fragment) url += `#${fragment}`;
       }
-      const { reached } = await mailer.send({ to: row.to_addr, account: row.user_id, lang: emailLanguage(kind, params), ...renderEmail(kind, params, url) });
+      const { reached } = await mailer.send({ to: row.to_addr, account: row.user_id, lang: emailLanguage(params), ...renderEmail(kind, params, url) });
       if (!reached) {
         await store.markWritten(row.id, deps.now());
         continue;

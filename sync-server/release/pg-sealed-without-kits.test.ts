@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../../shared/release/pages';
 import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
 import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
-import { NO_KITS_EMAIL_LINE } from './emails';
+import { NO_KITS_EMAIL_LINE } from '../test/sealed-email-lines';
 import { outboxFiles, runFor, sealWithPlaceholderKeys } from '../test/release-test-support';
 import { DAY_MS } from './state-machine';
 

@@ -77,7 +77,17 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     };
   };
 
-  /** A trustee token whose trustee is still a live, non-removed trustee. */
+  /**
+   * A page's language and words for a reader of `userId`'s: `chosen` (a trustee's language as the
+   * owner chose it) else the account's (issue 44; service.ts readerLanguage). Only the routes that
+   * render a page ask: the JSON data, the files and the task ticks never build words.
+   */
+  const wordsOf = async (userId: string, chosen?: string | null) => {
+    const lang = await release.readerLanguage(userId, chosen);
+    return { lang, w: pageWords(lang) };
+  };
+
+  /** A trustee token whose trustee is still a live, non-removed trustee (no words: see `trusteePageOf`). */
   const trusteeOf = async (c: Context<AppEnv>, purpose: TokenPurpose) => {
     const tok = await tokenOf(c, purpose);
     if (!tok) return null;
@@ -86,14 +96,18 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     if (!actor || actor.status === 'removed' || !record) return null;
     // What the pages below may show of the trustee: plain fields only (no sealed name, no envelope).
     const trustee = plainView('trustees', record);
-    // The pages speak the trustee's language as the owner chose it, else the account's (issue 44).
-    const lang = await release.readerLanguage(tok.user_id, trustee.language);
-    return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: await release.owner(tok.user_id), lang, w: pageWords(lang) };
+    return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: await release.owner(tok.user_id) };
+  };
+
+  /** `trusteeOf` with its page's words: the pages speak the trustee's language as the owner chose it, else the account's (issue 44). */
+  const trusteePageOf = async (c: Context<AppEnv>, purpose: TokenPurpose) => {
+    const t = await trusteeOf(c, purpose);
+    return t && { ...t, ...(await wordsOf(t.tok.user_id, t.trustee.language)) };
   };
 
   // ---- Invitation -------------------------------------------------------------------------
   app.get('/api/trustee/invite/:token', async (c) => {
-    const t = await trusteeOf(c, 'invite');
+    const t = await trusteePageOf(c, 'invite');
     if (!t || t.actor.status !== 'invited') return notFoundPage(c);
     const { w } = t;
     const v = { first: t.owner.firstName };
@@ -111,7 +125,7 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
   });
 
   app.post('/api/trustee/invite/:token', async (c) => {
-    const t = await trusteeOf(c, 'invite');
+    const t = await trusteePageOf(c, 'invite');
     if (!t || t.actor.status !== 'invited') return notFoundPage(c);
     const accepted = await release.acceptInvitation(t.tok.user_id, t.trustee.id);
     if (!accepted) return notFoundPage(c);
@@ -122,7 +136,7 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
   });
 
   // ---- Report (report-form.ts: a confirmed second step, never one tap) ----------------------
-  type Reporter = NonNullable<Awaited<ReturnType<typeof trusteeOf>>>;
+  type Reporter = NonNullable<Awaited<ReturnType<typeof trusteePageOf>>>;
   const reportPath = (t: Reporter) => `${LINK_PATHS.report}${t.token}`;
   /** The report link's page for the account's phase: its intro, the confirmation step, or "we have been told"; null once released. */
   const reportBody = async (t: Reporter, step: 'intro' | 'confirm', form?: ReportForm, errors?: Record<string, string>): Promise<Html | null> => {
@@ -143,13 +157,13 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
   };
 
   app.get('/api/trustee/report/:token', async (c) => {
-    const t = await trusteeOf(c, 'report');
+    const t = await trusteePageOf(c, 'report');
     const body = t && t.actor.status === 'accepted' ? await reportBody(t, c.req.query('step') === 'confirm' ? 'confirm' : 'intro') : null;
     return body && t ? page(c, t.w.t('linkPage.report.title'), body, 200, t.lang) : notFoundPage(c);
   });
 
   app.post('/api/trustee/report/:token', async (c) => {
-    const t = await trusteeOf(c, 'report');
+    const t = await trusteePageOf(c, 'report');
     if (!t || t.actor.status !== 'accepted' || (await release.state(t.tok.user_id)).phase === 'released') return notFoundPage(c);
     const raw = await c.req.parseBody();
     const form: ReportForm = { confirmed: String(raw.confirmed ?? ''), diedOn: String(raw.diedOn ?? ''), note: String(raw.note ?? '') };
@@ -176,7 +190,7 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
   });
 
   app.post('/api/trustee/report/:token/confirm', async (c) => {
-    const t = await trusteeOf(c, 'report');
+    const t = await trusteePageOf(c, 'report');
     if (!t || t.actor.status !== 'accepted' || (await release.state(t.tok.user_id)).phase === 'released') return notFoundPage(c);
     await release.confirmTrustee(t.tok.user_id, t.trustee.id);
     const thanks = t.w.t('linkPage.thankYou');
@@ -254,17 +268,17 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
       await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.email} resent the link to ${m.recipientEmail}.`);
       return true;
     });
-    const { w } = t;
+    const { w, lang } = await wordsOf(t.tok.user_id, t.trustee.language);
     const back = html`<p><a href="${LINK_PATHS.access}${c.req.param('token')}">${say(w, 'linkPage.back')}</a></p>`;
     if (!queued) {
       return page(c, w.t('linkPage.resend.limitTitle'), html`<h1>${say(w, 'linkPage.resend.limitHeading')}</h1>
 <p>${say(w, 'linkPage.resend.limit', { n: String(resendsPerDay) })}</p>
-${back}`, 429, t.lang);
+${back}`, 429, lang);
     }
     poke();
     return page(c, w.t('linkPage.resend.sentTitle'), html`<h1>${say(w, 'linkPage.resend.sentHeading')}</h1>
 <p>${say(w, 'linkPage.resend.sent', { address: m.recipientEmail })}</p>
-${back}`, 200, t.lang);
+${back}`, 200, lang);
   });
 
   // ---- Delivery (after release) ---------------------------------------------------------
@@ -316,8 +330,7 @@ ${back}`, 200, t.lang);
     const tok = await cancelTokenOf(c);
     if (!tok) return notFoundPage(c);
     // The owner's own page: in the account's language (issue 44).
-    const lang = await release.readerLanguage(tok.user_id);
-    const w = pageWords(lang);
+    const { lang, w } = await wordsOf(tok.user_id);
     return page(
       c,
       w.t('linkPage.stillHere.title'),
@@ -335,8 +348,7 @@ ${back}`, 200, t.lang);
     await release.apply(tok.user_id, { kind: 'owner' }, { type: 'cancel' });
     await store.revokeToken(tok.hash, deps.now());
     poke();
-    const lang = await release.readerLanguage(tok.user_id);
-    const w = pageWords(lang);
+    const { lang, w } = await wordsOf(tok.user_id);
     return page(c, w.t('linkPage.stillHere.doneTitle'), html`<h1>${say(w, 'linkPage.stillHere.doneHeading')}</h1>
 <p>${say(w, 'linkPage.stillHere.done')}</p>`, 200, lang);
   });

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseRehearsal } from '../../shared/schema/release';
 import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
-import { NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE, PREVIEW_LINK } from './emails';
+import { PREVIEW_LINK } from './emails';
+import { NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from '../test/sealed-email-lines';
 import { type Owner, ownerOn, ownerWithSmtp, releaseOwnAccount, sealWithPlaceholderKeys } from '../test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 
@@ -78,6 +79,20 @@ describe('GET /api/release/rehearsal', () => {
     const access = await smtp.waitFor(o.addr('fiona'), /What Ada left for you/);
     const shownAccess = r.trustees.find((x) => x.trusteeId === full.id)!.email!;
     expect(access.text.trim()).toBe(shownAccess.text.replace(PREVIEW_LINK, access.links[0]!).trim());
+  });
+
+  it("shows each e-mail in the language it will be sent in: the trustee's or recipient's own, else the account's", async () => {
+    const o = await ownerWithSmtp(smtp);
+    expect((await o.t.call('PUT', '/api/user/language', { language: 'es' }, o.cookie)).status).toBe(200);
+    const french = await o.post('/api/trustees', { name: 'Fanny', email: o.addr('fanny'), accessLevel: 'full', language: 'fr' });
+    const owners = await o.addTrustee('olga');
+    const letter = await o.addMessage('bea', 'Para Bea.');
+
+    const r = await o.get<ReleaseRehearsal>('/api/release/rehearsal');
+
+    expect(r.trustees.find((x) => x.trusteeId === french.id)!.email!.subject).toBe('Ce que Ada vous a laissé');
+    expect(r.trustees.find((x) => x.trusteeId === owners.id)!.email!.subject).toBe('Lo que Ada dejó para ti');
+    expect(r.recipients.find((x) => x.messageId === letter.id)!.email!.subject).toBe('Un mensaje de Ada');
   });
 
   it('a sealed account: says that without k kits no trustee page opens, and after the kits, who holds none', async () => {

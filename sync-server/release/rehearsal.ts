@@ -4,9 +4,12 @@
  * `renderEmail` with `deliveryEmailParams` / `trusteeAccessOf`, as deliveries.ts and trustees.ts
  * queue them and outbox.ts renders them), with every link replaced by PREVIEW_LINK. A sealed
  * account's trustees are shown as a release now would reach them: by their kit, or told that their
- * page cannot open (`cannotOpen`: fewer than k kits in force, or none of their own).
+ * page cannot open (`cannotOpen`: fewer than k kits in force, or none of their own). Each e-mail is
+ * in the language it will be sent in: the trustee's or recipient's as the owner chose it, else the
+ * account's (service.ts `queue`; issue 44).
  *
- * Read-only by construction: it reads records and the owner's first name and nothing else; no
+ * Read-only by construction: it reads records, the owner's first name and the account's language
+ * and nothing else; no
  * e-mail is queued, no token minted, no activity written, no state changed (rehearsal.test.ts
  * compares every release table before and after). Plain fields only (SECURITY.md "What the server
  * sees"): people are named by address, greeted "Hello,", as in the real e-mails; the owner's
@@ -15,7 +18,7 @@
 import type { ReleaseRehearsal, RehearsalEmail } from '../../shared/schema/release';
 import { deliveryCardText, deliveryPlanText } from '../../shared/delivery-rule';
 import { badAddress } from './deliveries';
-import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, ownerParams, renderEmail, sendableAddress } from './emails';
+import { type EmailKind, type EmailParams, PREVIEW_LINK, chosenLanguageParams, deliveryEmailParams, ownerParams, renderEmail, sendableAddress } from './emails';
 import type { ReleaseRecords, ReleaseService } from './service';
 import { TRUSTEE_INVALID_TEXT, trusteeAccessOf } from './trustees';
 
@@ -28,7 +31,7 @@ import { TRUSTEE_INVALID_TEXT, trusteeAccessOf } from './trustees';
  * are sealed (account_keys.sealed_at), so its trustees' pages open only with kits.
  */
 export async function rehearseRelease(
-  release: Pick<ReleaseService, 'owner' | 'baseUrl' | 'store'>,
+  release: Pick<ReleaseService, 'owner' | 'baseUrl' | 'store' | 'readerLanguage'>,
   records: ReleaseRecords,
   userId: string,
   now: number,
@@ -41,10 +44,12 @@ export async function rehearseRelease(
   const kits = current ? await release.store.kitsOf(userId, current.generation) : [];
   const owner = ownerParams(await release.owner(userId));
   const ownerName = owner.ownerName;
+  const accountLanguage = await release.readerLanguage(userId);
   const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
     to,
-    // The queue adds the owner's first name and name for e-mails to every e-mail's params (service.ts `queue`); the outbox the base.
-    ...renderEmail(kind, { ...owner, base: release.baseUrl(), ...params }, PREVIEW_LINK),
+    // The queue adds the owner's first name and name for e-mails, and the account's language unless
+    // `params` names the reader's own, to every e-mail's params (service.ts `queue`); the outbox the base.
+    ...renderEmail(kind, { ...owner, base: release.baseUrl(), lang: accountLanguage, ...params }, PREVIEW_LINK),
   });
   const messages = await records.list(userId, 'messages');
   const trustees = await records.list(userId, 'trustees');
@@ -57,7 +62,7 @@ export async function rehearseRelease(
       if (by) {
         const handedOver = by.map((trusteeId) => {
           const t = trustees.find((x) => x.id === trusteeId);
-          return { trusteeId, email: t && sendableAddress(t.email) ? email('trustee-handover', t.email, { messageId: m.id, trusteeId }) : null };
+          return { trusteeId, email: t && sendableAddress(t.email) ? email('trustee-handover', t.email, { ...chosenLanguageParams(t.language), messageId: m.id, trusteeId }) : null };
         });
         return { messageId: m.id, to: String(m.recipientEmail ?? ''), when, email: null, problem: null, handedOver };
       }
@@ -73,7 +78,8 @@ export async function rehearseRelease(
     }),
     trustees: trustees.map((t) => {
       const ok = sendableAddress(t.email);
-      const params = trusteeAccessOf(t, sealed, kits, generations.length > 0);
+      // In the trustee's language as the owner chose it, as trustees.ts queues it.
+      const params = { ...chosenLanguageParams(t.language), ...trusteeAccessOf(t, sealed, kits, generations.length > 0) };
       return {
         trusteeId: t.id,
         to: String(t.email ?? ''),

@@ -20,7 +20,7 @@ import { NO_KITS_TEXT, NO_OWN_KIT_TEXT, openPage } from '../../web/release/open'
 import { needlesOf, scanBytes, scanDirectory } from '../test/canary-scan';
 import { LETTER, sealedWithKits } from '../test/message-key-test-support';
 import { toB64url } from '../../shared/crypto/bytes';
-import { KITS_ONLY_INVITE_LINE, NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from './emails';
+import { KITS_ONLY_INVITE_LINE, NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from '../test/sealed-email-lines';
 import { withoutKitsText } from '../../shared/release/without-kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
 import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';

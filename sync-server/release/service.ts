@@ -95,8 +95,8 @@ export function createReleaseService(
       kind,
       to,
       // The owner's plain first name and name for e-mails only: the rest of the profile is sealed (SECURITY.md).
-      // The account's language (a plain column, SECURITY.md "What stays plain"), unless `params` names the reader's own.
-      params: { ...ownerParams(await owner(userId)), lang: (await opts.languageOf?.(userId)) ?? DEFAULT_LANGUAGE, ...params },
+      // The reader's language by the one rule (readerLanguage): the one `params` names, else the account's (a plain column, SECURITY.md "What stays plain").
+      params: { ...ownerParams(await owner(userId)), ...params, lang: await readerLanguage(userId, params.lang) },
       at: deps.now(),
       quota: quota ?? quotaOf(kind),
     });

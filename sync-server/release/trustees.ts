@@ -11,7 +11,7 @@ import type { TrusteeInvitationRow, TrusteeRecordRow } from './store/sqlite-rele
 import type { KitRow } from './kits/store/sqlite-kits';
 import type { AsyncReleaseStore } from './store/release-store';
 import type { AccessLevel } from '../../shared/schema/trustee';
-import { readerLanguage, sendableAddress, trusteeAccessParams, type EmailParams } from './emails';
+import { chosenLanguageParams, sendableAddress, trusteeAccessParams, type EmailParams } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords, ResendResult, TrusteeFollower } from './types';
 
 /** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
@@ -52,7 +52,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       : `Invitation to ${t.email} ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
   const { store, records, queue, isolated, problem } = p;
   const accessParams = async (tx: ReleaseTx, userId: string, t: Trustee, kits: readonly KitRow[]) =>
-    ({ ...readerLanguage(t.language), ...trusteeAccessOf(t, await p.sealed(userId), kits, (await tx.liveKitGenerations(userId)).length > 0) });
+    ({ ...chosenLanguageParams(t.language), ...trusteeAccessOf(t, await p.sealed(userId), kits, (await tx.liveKitGenerations(userId)).length > 0) });
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
   /**
@@ -79,7 +79,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
     });
     // A sealed account's trustee learns from the start that what was sealed opens only with a kit.
     const kitsOnly = (await p.sealed(userId)) || undefined;
-    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { ...readerLanguage(t.language), trusteeId: t.id, accessLevel: t.accessLevel, kitsOnly }, quota);
+    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { ...chosenLanguageParams(t.language), trusteeId: t.id, accessLevel: t.accessLevel, kitsOnly }, quota);
   };
 
   const follow = async (tx: ReleaseTx, row: TrusteeRecordRow): Promise<boolean> => {
@@ -138,7 +138,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         const t = await records.get(userId, 'trustees', kit.trustee_id);
         const inv = await tx.invitation(userId, kit.trustee_id);
         if (!t || !sendable(t) || !inv || inv.status === 'removed' || inv.email.toLowerCase() !== t.email.toLowerCase()) continue;
-        await queue(tx, userId, 'trustee-confirm-death', t.email, `confirm-death:${episode}:${kit.token}`, { ...readerLanguage(t.language), trusteeId: t.id, kitToken: kit.token });
+        await queue(tx, userId, 'trustee-confirm-death', t.email, `confirm-death:${episode}:${kit.token}`, { ...chosenLanguageParams(t.language), trusteeId: t.id, kitToken: kit.token });
       }
     },
     async queueYearly() {
@@ -163,7 +163,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
           // "Check your kit": the trustee's handed-over kit of the current generation (its page compares the fingerprint).
           const kit = (await currentKits(tx, inv.user_id)).find((k) => k.trustee_id === t.id && k.handed_over_at !== null);
           return queue(tx, inv.user_id, 'trustee-yearly', t.email, `yearly:${t.id}:${inv.confirm_sent_at ?? inv.accepted_at}`, {
-            ...readerLanguage(t.language),
+            ...chosenLanguageParams(t.language),
             trusteeId: t.id,
             kitToken: kit?.token,
           });
@@ -208,7 +208,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         await tx.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
         await tx.revokeSubject(userId, trusteeId, now, 'invite');
         await tx.addActivity(userId, now, 'trustee-accepted', `${t.email} accepted your invitation.`);
-        await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { ...readerLanguage(t.language), trusteeId: t.id });
+        await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { ...chosenLanguageParams(t.language), trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
           await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(tx, userId, t, await currentKits(tx, userId)));
         }

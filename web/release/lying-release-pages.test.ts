@@ -17,7 +17,8 @@ import type { ServerRecord } from '../../shared/sync/protocol';
 import { linkOf } from '../../sync-server/test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../../sync-server/test/smtp-test-server';
 import { notOpenedText } from './not-opened';
-import { NOT_OPENED, OLDER_TEXT, openPage, type PageData } from './open';
+import { NOT_OPENED, openPage, type PageData } from './open';
+import { t } from './words';
 import { fetchPageData } from './page-data';
 import { CANARY, release, sealedOwner, syncOnce, type Owner } from './test-release';
 
@@ -101,7 +102,7 @@ describe('a lying server against the release pages', () => {
       data.message.messageContent = replay(data.sealed!.clocks, 'messages/m1', 'messageContent', old.m1) as string;
     });
     const data = (await fetchPageData('d', token)) as PageData['d'];
-    await expect(openPage('d', data, link.hash.slice(1))).rejects.toThrow(OLDER_TEXT);
+    await expect(openPage('d', data, link.hash.slice(1))).rejects.toThrow(t('releasePage.message.stale'));
     expect(sent).toEqual([`GET /api/delivery/${token}/data`]);
   });
 

@@ -42,10 +42,6 @@ export interface PageData {
 /** Shown in place of a value that did not open (never the envelope). */
 export const NOT_OPENED = '(could not be opened)';
 
-/** Why a sealed account's page opens nothing (the owner's devices never deposited the release keys). */
-export const NO_ESCROW_TEXT =
-  'This content cannot be opened here: it was sealed on its owner’s devices, and they never left the keys for this release with Afterword. Nothing was lost on the server, but this page cannot read it.';
-
 /** Why a trustee's page of an account whose kits took over from the escrow opens nothing without the trustee's kit. */
 export const KIT_ONLY_TEXT =
   'What was left for you opens only with your trustee kit. Open the kit link you were sent (or scan the QR code on your printed kit, or type its code on the kit page named on it): it opens everything shown here.';
@@ -62,9 +58,6 @@ export const NO_KITS_TEXT = (owner: string, kitsMade = true) =>
 /** Why a kit-released account's trustee page opens nothing for a trustee who was given no kit, and what they can do. `owner`: the first name. */
 export const NO_OWN_KIT_TEXT = (owner: string) =>
   `This page cannot open what ${owner} left: it opens only with a trustee kit, and ${owner} did not give you one (perhaps you were named after the kits were made). A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
-
-/** Why a recipient's page shows no letter when the server served an older version of it than its writer's last (page-freshness.ts): English; the page says it in its language (words.ts). */
-export const OLDER_TEXT = t('releasePage.message.stale');
 
 const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
 

@@ -30,7 +30,8 @@ import { startTestSmtp, type TestSmtp } from '../../sync-server/test/smtp-test-s
 import { UNDEPOSITED_TEXT } from '../../sync-server/release/release-keys';
 import { depositEscrow } from '../features/keys/escrow-deposit';
 import type { SealedWorld } from '../sync/test-sealed';
-import { KIT_ONLY_TEXT, NO_ESCROW_TEXT, NO_KITS_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
+import { KIT_ONLY_TEXT, NO_KITS_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
+import { t } from './words';
 import { notOpenedText } from './not-opened';
 import { CANARY, deviceKeys, release, sealedOwner } from './test-release';
 
@@ -212,7 +213,7 @@ describe('the release of a sealed account', () => {
     expect(delivery.hash).toBe('');
     const data = (await (await call('GET', `${delivery.pathname}/data`)).json()) as DeliveryPageData;
     expect(data.sealed?.noEscrow).toBe(true);
-    await expect(openPage('d', data, null)).rejects.toThrow(NO_ESCROW_TEXT);
+    await expect(openPage('d', data, null)).rejects.toThrow(t('releasePage.noEscrow'));
     const grace = (await (await call('GET', `${tokenPath(linkOf(await smtp.waitFor(addr('grace'), /left for you/)))}/data`)).json()) as TrusteePageData;
     // No kits were in force: a trustee's page opens nothing sealed, escrow or not, and says why.
     expect(grace.sealed).toMatchObject({ noEscrow: true, noKits: true });

@@ -1,9 +1,10 @@
 /**
  * The release pages' words (issue 44, docs/i18n.md "The release pages"): catalog namespace
  * `release-page` (web/i18n/catalogs/<lang>/release-page.json, compiled at build by
- * scripts/vite-catalogs.ts as the app's are), in the reader's language as the page's JSON names it
- * (`lang`: a recipient's or trustee's language as the owner chose it, else the account's;
- * sync-server/release/page-data.ts). English comes with the page; another language is a small chunk
+ * scripts/vite-catalogs.ts as the app's are). A recipient's page is in the language its JSON names
+ * (DeliveryPageData `lang`: the recipient's language as the owner chose it, else the account's;
+ * sync-server/release/page-data.ts; main.ts switches to it); a trustee's page stays English
+ * (TrusteePageData names no language). English comes with the page; another language is a small chunk
  * of its own, fetched once the page's data names it. One Lingui instance for the page, English until
  * `showInLanguage` switches it; a message another language lacks is English's.
  */

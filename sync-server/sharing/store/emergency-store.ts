@@ -124,12 +124,17 @@ export const SETTING_COLUMNS = ['user_id', 'trustee_id', 'position', 'wait_hours
  */
 export const choiceNewer = (held: string, sent: string) => `(${held} IS NULL OR (${sent} IS NOT NULL AND ${sent} > ${held}))`;
 /**
+ * The choice version held for owner `user` and trustee `trustee` as column `v` (0 for a row from
+ * before versions; no row when none is held): what a save (basedOnHeld) and a Remove with `basedOn`
+ * (deleteSetting, on both engines) compare with.
+ */
+export const HELD_CHOICE = (user: string, trustee: string) => `SELECT COALESCE(choice_version, 0) AS v FROM emergency_settings WHERE user_id = ${user} AND trustee_id = ${trustee}`;
+/**
  * A new choice's compare-and-set on what it was edited from (`based` null: not checked): the
  * version held now for that owner and trustee, 0 when none is held (or a row from before versions),
  * must be `based`. Read in the statement that writes, so a Remove or save committed before it is seen.
  */
-export const basedOnHeld = (user: string, trustee: string, based: string) =>
-  `(${based} IS NULL OR COALESCE((SELECT COALESCE(b.choice_version, 0) FROM emergency_settings b WHERE b.user_id = ${user} AND b.trustee_id = ${trustee}), 0) = ${based})`;
+export const basedOnHeld = (user: string, trustee: string, based: string) => `(${based} IS NULL OR COALESCE((${HELD_CHOICE(user, trustee)}), 0) = ${based})`;
 /** A refresh's compare-and-set: the same choice version as held (or none held: a row from before). */
 export const choiceSame = (held: string, sent: string) => `(${held} IS NULL OR ${held} = ${sent})`;
 /** True when `sent` is above the highest version kept past a remove for that owner and trustee (or none is kept). */
@@ -171,7 +176,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
       `UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id AND ${choiceSame('choice_version', '@choice_version')}`,
     ),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
-    held: db.prepare<[string, string], { v: number }>('SELECT COALESCE(choice_version, 0) AS v FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
+    held: db.prepare<[string, string], { v: number }>(HELD_CHOICE('?', '?')),
     mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = @user AND trustee_id = @trustee)', '@at')),
     trim: db.prepare(trimMarks('@user', '@keep')),
     forget: db.prepare(FORGET_MARKS('?', '?')),
@@ -193,8 +198,10 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     if (q.opening.run({ id, now, gap: OPENING_GAP_MS }).changes > 0) q.pruneOpenings.run({ id }); // a reload within the gap adds none
   });
   const removeSetting = db.transaction((userId: string, trusteeId: string, at: number, basedOn?: number) => {
-    const held = q.held.get(userId, trusteeId);
-    if (basedOn !== undefined && held && held.v !== basedOn) return false; // another choice held: not removed over it
+    if (basedOn !== undefined) {
+      const held = q.held.get(userId, trusteeId);
+      if (held && held.v !== basedOn) return false; // another choice held: not removed over it
+    }
     if (q.mark.run({ user: userId, trustee: trusteeId, at }).changes > 0) q.trim.run({ user: userId, keep: opts.marksKept });
     q.del.run(userId, trusteeId);
     return true;

@@ -7,7 +7,7 @@ import { withTransaction } from '../../db/pg/pool';
 import { EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
 import { advisoryAccountLock } from '../../db/pg/pg-tx';
 import {
-  aboveMark, basedOnHeld, choiceNewer, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, FORGET_SETTING, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
+  aboveMark, basedOnHeld, choiceNewer, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, FORGET_SETTING, HELD_CHOICE, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
   type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow, type EmergencyStoreOptions,
 } from './emergency-store';
 
@@ -66,7 +66,7 @@ export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOption
       // One statement: the row goes and its version stays as the highest (emergency_choice_marks); then the owner's oldest marks beyond the cap.
       return oneChoiceAtATime(pool, userId, trusteeId, async (db) => {
         if (basedOn !== undefined) {
-          const held = (await db.query<{ v: number }>('SELECT COALESCE(choice_version, 0) AS v FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2', [userId, trusteeId])).rows[0];
+          const held = (await db.query<{ v: number }>(HELD_CHOICE('$1', '$2'), [userId, trusteeId])).rows[0];
           if (held && Number(held.v) !== basedOn) return false;
         }
         const kept = await db.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone', '$3::bigint')}`, [userId, trusteeId, at]);

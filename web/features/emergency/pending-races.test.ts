@@ -8,23 +8,12 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError } from '../../api/client';
 import type { Api } from '../keys';
 import { removeEmergency, sealEmergency } from './emergency-access';
-import { choiceOf, heldOn, racingApi, recordOf, sendDeps, setup } from './emergency-test-support';
+import { choiceOf, heldOn, racingApi, recordOf, sendDeps, setup, withChoice } from './emergency-test-support';
 import { changedBeforeRemovalText, noKitText, refusedForGoodText, removeNotSentText } from './emergency-words';
 import { pendingChoicesIn, removalRow, sendPendingChoices } from './pending-choices';
-
-/** Grace given emergency access at version 1, in the server and in her record on the device. */
-async function withChoice() {
-  const x = await setup();
-  const grace = x.byName('Grace');
-  const first: EmergencyChoice = { ...choiceOf(x.doc), version: 1 };
-  await sealEmergency(x.deps, grace, first, await x.source(), { basedOn: 0 });
-  await x.db.write('trustees', grace.id, { emergency: first });
-  return { x, grace, first, queue: pendingChoicesIn(x.db.dexie) };
-}
 
 /** The device's api over the real app, where `meanwhile` runs just before the first request whose method is `method`. */
 function beforeFirst(x: Awaited<ReturnType<typeof setup>>, method: string, meanwhile: () => Promise<void>, fail?: () => unknown): Api {

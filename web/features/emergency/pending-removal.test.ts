@@ -14,20 +14,16 @@ import { ApiError } from '../../api/client';
 import type { Api } from '../keys';
 import { createChoiceMemory } from './choice-memory';
 import { removeEmergency, sealEmergency } from './emergency-access';
-import { choiceOf, heldOn, racingApi, recordOf, sendDeps, setup } from './emergency-test-support';
+import { heldOn, racingApi, recordOf, sendDeps, withChoice as givenChoice } from './emergency-test-support';
 import { changedBeforeRemovalText, notSentText, refusedForGoodText, removeNotSentText } from './emergency-words';
 import { pendingChoicesIn, removalRow, sendPendingChoices } from './pending-choices';
 
-/** Grace given emergency access at version 1, in the server and in her record on the device; every path the device asks for is in `paths`. */
+/** Grace given emergency access at version 1 (emergency-test-support.ts withChoice); every path the device asks for is in `paths`. */
 async function withChoice() {
-  const x = await setup();
-  const grace = x.byName('Grace');
-  const first: EmergencyChoice = { ...choiceOf(x.doc), version: 1 };
-  await sealEmergency(x.deps, grace, first, await x.source(), { basedOn: 0 });
-  await x.db.write('trustees', grace.id, { emergency: first });
+  const given = await givenChoice();
   const paths: string[] = [];
-  const api: Api = (path, init) => (paths.push(`${init?.method ?? 'GET'} ${path}`), x.deps.api(path, init));
-  return { x, grace, first, paths, api, queue: pendingChoicesIn(x.db.dexie) };
+  const api: Api = (path, init) => (paths.push(`${init?.method ?? 'GET'} ${path}`), given.x.deps.api(path, init));
+  return { ...given, paths, api };
 }
 
 describe('Remove emergency access with no connection', () => {

@@ -95,10 +95,10 @@ describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue
     await removing.getByRole('button', { name: 'Remove emergency access' }).click();
     await expectToast(page, 'Removal waiting for a connection');
     await removing.waitFor({ state: 'detached' });
-    await page.getByText('Emergency access: Removed on this device: the removal is sent to the server once this device is back online. Until then Grace Hopper can still ask', { exact: false }).waitFor();
+    await page.getByText('Emergency access: Removal waiting on this device: it is sent to the server once this device is back online. Until then Grace Hopper can still ask', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     const kept = openDialog(page);
-    await kept.getByText('Removed on this device: the removal is sent to the server once this device is back online.', { exact: false }).waitFor();
+    await kept.getByText('Removal waiting on this device: it is sent to the server once this device is back online.', { exact: false }).waitFor();
     expect(await kept.getByRole('button', { name: 'Remove emergency access' }).count()).toBe(0); // it waits already
     await kept.getByRole('button', { name: 'Cancel the removal' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'Emergency access dialog with a Remove waiting, offline at 390 px');
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue
     await context.setOffline(false);
     await poll(() => settings(page), 90_000).toEqual([]);
     await expectToast(page, 'Emergency access removed');
-    await page.getByText('Emergency access: Removed on this device', { exact: false }).waitFor({ state: 'detached' });
+    await page.getByText('Emergency access: Removal waiting on this device', { exact: false }).waitFor({ state: 'detached' });
     expect(await page.getByText('Grace Hopper can open this 1 item', { exact: false }).count()).toBe(0);
     await context.close();
   });

@@ -16,19 +16,30 @@ export interface MetaMap<V> {
   get(id: string): Promise<V | undefined>;
   /** Sets the entry `id` to `value`, or deletes it when `value` is null. */
   set(id: string, value: V | null): Promise<void>;
+  /**
+   * Compare-and-set: in one transaction, reads the entry `id` (undefined when none) and hands it to
+   * `change`, which returns its new value (null deletes it) or undefined to leave it as it is (e.g.
+   * it is no longer the entry a caller read before its network calls). Returns true when it wrote.
+   */
+  update(id: string, change: (current: V | undefined) => V | null | undefined): Promise<boolean>;
 }
 
 /** The map under `key` in `dexie`'s `meta` table. */
 export function metaMap<K extends MapKey>(dexie: AfterwordDexie, key: K): MetaMap<MetaValues[K][string]> {
   type V = MetaValues[K][string];
   const all = async () => ((await dexie.meta.get(key))?.value as Record<string, V> | undefined) ?? {};
+  const update = (id: string, change: (current: V | undefined) => V | null | undefined) =>
+    dexie.transaction('rw', dexie.meta, async () => {
+      const { [id]: old, ...rest } = await all();
+      const value = change(old);
+      if (value === undefined) return false;
+      await dexie.meta.put({ key, value: (value === null ? rest : { ...rest, [id]: value }) as MetaValues[K] });
+      return true;
+    });
   return {
     all,
     get: async (id) => (await all())[id],
-    set: (id, value) =>
-      dexie.transaction('rw', dexie.meta, async () => {
-        const { [id]: _old, ...rest } = await all();
-        await dexie.meta.put({ key, value: (value === null ? rest : { ...rest, [id]: value }) as MetaValues[K] });
-      }),
+    set: async (id, value) => void (await update(id, () => value)),
+    update,
   };
 }

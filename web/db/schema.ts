@@ -83,23 +83,38 @@ export interface MetaValues {
   knownShares: Record<string, ShareJson[]>;
 }
 
-/** An emergency choice saved on this device that waits to reach the server (pending-choices.ts). */
-export interface PendingEmergencyChoice {
+/** What every row of the emergency queue holds (pending-choices.ts). */
+interface PendingEmergencyBase {
   trusteeId: string;
-  /** The owner's choice as they saved it (its version is raised above the server's when it is sent). */
-  choice: EmergencyChoice;
   /** The version of the choice it was edited from (0: none); the server takes it only while it holds that one. */
   basedOn: number;
-  /** When it was saved (device ms). */
+  /** When it was saved (device ms): a pass writes over a row only while it is still the one it read (compare-and-set). */
   at: number;
   /** Why it was not sent (changed elsewhere meanwhile, or refused), in the owner's words: kept, not retried, until they save again. */
   problem?: string;
-  /** "Remove emergency access" made offline: the choice `basedOn` is to be removed (`choice` is the one removed, as it was shown). */
-  remove?: true;
   /** Passing failures in a row (a busy or unreachable server), and when it may be sent again (device ms; web/api/retry.ts). */
   tries?: number;
   retryAt?: number;
 }
+
+/**
+ * An emergency choice saved on this device that waits to reach the server, or "Remove emergency
+ * access" made offline (`remove`: the choice `basedOn` is to be removed). A Remove keeps the
+ * choice removed, as it was shown, in `removed`, never in `choice`: a tab still running code older
+ * than Remove (updates wait behind a prompt) re-seals any row's `choice`, so a Remove stored with
+ * one would come back as a grant; without one that code throws and the row waits. Removes stored
+ * before this rule carry it as `choice` (still read as Removes).
+ */
+export type PendingEmergencyChoice = PendingEmergencyBase &
+  (
+    | {
+        /** The owner's choice as they saved it (its version is raised above the server's when it is sent). */
+        choice: EmergencyChoice;
+        remove?: undefined;
+        removed?: undefined;
+      }
+    | { remove: true; removed?: EmergencyChoice; choice?: EmergencyChoice }
+  );
 export interface MetaRow {
   key: keyof MetaValues;
   value: MetaValues[keyof MetaValues];

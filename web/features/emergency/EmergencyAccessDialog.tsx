@@ -29,7 +29,7 @@ import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, useShareSource } from '../sharing';
 import { choiceFloor, emergencyItems, isChangedChoice, isStaleChoice, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
-import { pendingChoicesIn } from './pending-choices';
+import { pendingChoicesIn, removalRow } from './pending-choices';
 import { createChoiceMemory } from './choice-memory';
 import { requestSync } from '../../sync';
 import { ReachNote } from './ReachNote';
@@ -68,6 +68,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   useEffect(() => {
     if (!pending || shownPending.current) return;
     shownPending.current = true;
+    if (pending.remove) return; // a Remove waits: the dialog shows the choice it removes, the record's
     setChosen(new Set(pending.choice.items.map(keyOf)));
     setWaitHours(pending.choice.waitHours);
     setPosition(pending.choice.position);
@@ -121,7 +122,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   /** Keeps "Remove" on this device, to be sent once it is online (pending-choices.ts), made from the choice the trustee's record holds, and closes. */
   const keepRemoval = async () => {
     if (!saved) return;
-    await pendingChoicesIn(requireDb().dexie).set(trustee.id, { trusteeId: trustee.id, choice: saved, basedOn: saved.version ?? 0, at: Date.now(), remove: true });
+    await pendingChoicesIn(requireDb().dexie).set(trustee.id, removalRow(trustee.id, saved, Date.now()));
     toast({ title: t('emergency.toast.removedOffline'), description: removedOfflineToast(trustee.name) });
     onOpenChange(false);
   };
@@ -167,9 +168,11 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
     const deps = { api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) };
     await step(async () => sealEmergency(deps, trustee, choice, source, { basedOn: await over() }), choice, { title: t('emergency.toast.saved'), description: savedToast(trustee.name) }, t('emergency.toast.saveFailed'), keep);
   };
+  /** "Discard the kept choice", or "Cancel the removal" of a Remove kept here: each told in its own words. */
   const discard = async () => {
     await pendingChoicesIn(requireDb().dexie).set(trustee.id, null);
-    toast({ title: t('emergency.toast.discarded'), description: t('emergency.discardedToast', { name: trustee.name }) });
+    if (pending?.remove) toast({ title: t('emergency.toast.removalCancelled'), description: t('emergency.removalCancelledToast', { name: trustee.name }) });
+    else toast({ title: t('emergency.toast.discarded'), description: t('emergency.discardedToast', { name: trustee.name }) });
     onOpenChange(false);
   };
   // Remove, like Save, only over the choice it was made from (the server refuses it when another device saved another meanwhile); with no connection it waits on the device.

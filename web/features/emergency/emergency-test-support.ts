@@ -23,7 +23,8 @@ import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
 import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
-import type { SendDeps } from './pending-choices';
+import { sealEmergency } from './emergency-access';
+import { pendingChoicesIn, type SendDeps } from './pending-choices';
 
 export const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
 
@@ -120,6 +121,16 @@ export function racingApi(x: Awaited<ReturnType<typeof setup>>, meanwhile: () =>
     }
     return res as never;
   };
+}
+
+/** Grace given emergency access at version 1, in the server and in her record on the device, and the device's queue of choices kept offline. */
+export async function withChoice() {
+  const x = await setup();
+  const grace = x.byName('Grace');
+  const first: EmergencyChoice = { ...choiceOf(x.doc), version: 1 };
+  await sealEmergency(x.deps, grace, first, await x.source(), { basedOn: 0 });
+  await x.db.write('trustees', grace.id, { emergency: first });
+  return { x, grace, first, queue: pendingChoicesIn(x.db.dexie) };
 }
 
 /** What the server holds for the owner (GET /api/emergency). */

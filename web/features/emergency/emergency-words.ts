@@ -77,6 +77,12 @@ export const changedBeforeRemovalText = (name: string) => t('emergency.changedBe
 /** A queued choice (`removing`: a Remove) the server refused for a reason sending again cannot change (`why`): it is not tried again, and what the owner can do. */
 export const refusedForGoodText = (why: string, removing: boolean) => t(removing ? 'emergency.removeRefusedForGood' : 'emergency.refusedForGood', { why });
 
+/** A queued choice (`removing`: a Remove) this device cannot send for a reason sending again cannot change (`why`, a sentence: no kit, retired kits, nothing chosen): it is not tried again, and what the owner can do. */
+export const notSendableText = (why: string, removing: boolean) => t(removing ? 'emergency.removeNotSendable' : 'emergency.notSendable', { why });
+
+/** A server refusal that gave no words of its own, by its HTTP status (said inside refusedForGoodText). */
+export const serverStatusWords = (status: number) => t('emergency.serverStatus', { status });
+
 /** The server refused a re-seal and the sync this device asked for brought no newer choice: the server holds another than this device (told once). */
 export const serverHoldsOtherText = (name: string) => t('emergency.serverHoldsOther', { name });
 

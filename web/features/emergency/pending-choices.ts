@@ -10,18 +10,21 @@
  * edited from (CHOICE_CHANGED otherwise; security review #20 #1): a choice changed or removed on
  * another device meanwhile is never overwritten; the owner is told, and their choice stays here,
  * marked with why (`problem`), for them to look at and save again. "Remove emergency access" made
- * with no connection waits the same way (`remove`: the choice removed, `basedOn` its version), and
- * is sent with `?basedOn=`: it never removes a choice saved on another device meanwhile.
+ * with no connection waits the same way (`remove`: the choice removed in `removed`, never `choice`,
+ * web/db/schema.ts; `basedOn` its version), and is always sent, with `?basedOn=`: it never removes a
+ * choice saved on another device meanwhile. A pass writes a row only while it is still the one it
+ * read (compare-and-set on `at`): a choice saved, or a Remove cancelled, while it was on its way
+ * stays as the person left it.
  */
 import { ApiError, refusedForGood } from '../../api/client';
 import { backOff, due, passingFailure } from '../../api/retry';
 import type { AfterwordDexie, PendingEmergencyChoice } from '../../db/schema';
 import { metaMap, type MetaMap } from '../../db/meta-map';
 import type { Trustee } from '../../../shared/schema';
-import { NO_SUCH_TRUSTEE, type EmergencyChoice } from '../../../shared/schema/trustee';
+import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { ShareSource } from '../sharing';
 import { EmergencyAccessError, isChangedChoice, isStaleChoice, removeEmergency, saveFailedWords, sealEmergency, type EmergencyDeps } from './emergency-access';
-import { changedBeforeRemovalText, changedMeanwhileText, notSentText, refusedForGoodText, removeNotSentText } from './emergency-words';
+import { changedBeforeRemovalText, changedMeanwhileText, notSendableText, notSentText, refusedForGoodText, removeNotSentText, serverStatusWords } from './emergency-words';
 
 export type { PendingEmergencyChoice };
 
@@ -51,44 +54,75 @@ export interface SendOutcome {
   notSent: string[];
 }
 
-const isOnline = (deps: SendDeps) => (deps.online ? deps.online() : typeof navigator === 'undefined' || navigator.onLine !== false);
+/** The row of a Remove made offline from `saved` (trustee `trusteeId`'s choice as this device holds it) at device time `at`: no `choice` (web/db/schema.ts PendingEmergencyChoice). */
+export const removalRow = (trusteeId: string, saved: EmergencyChoice, at: number): PendingEmergencyChoice => ({ trusteeId, removed: saved, basedOn: saved.version ?? 0, at, remove: true });
 
-/** True when a failure means "not now" (unreachable, a session to renew, a busy server, an item or trustee not synced yet): the choice keeps waiting. */
-const waitsOn = (err: unknown): boolean => {
-  if (!(err instanceof ApiError)) return !(err instanceof EmergencyAccessError); // fetch's TypeError: unreachable
-  return err.status === 404 || (!refusedForGood(err.status) && !isStaleChoice(err) && !isChangedChoice(err));
-};
-
-/** Why `p` was not sent, for good, in the owner's words: changed elsewhere meanwhile (advice included), or refused, with what they can do. */
-function whyNot(err: unknown, p: PendingEmergencyChoice, name: string): string {
-  if (isStaleChoice(err) || isChangedChoice(err)) return p.remove ? changedBeforeRemovalText(name) : changedMeanwhileText(name);
-  return refusedForGoodText(saveFailedWords(err, name), Boolean(p.remove));
-}
+/** Writes `value` (null: deletes) over row `p` only while the queue still holds `p` (the same `at`); true when it wrote. */
+const over = (queue: MetaMap<PendingEmergencyChoice>, p: PendingEmergencyChoice, value: PendingEmergencyChoice | null) =>
+  queue.update(p.trusteeId, (current) => (current?.at === p.at ? value : undefined));
 
 /**
- * Sends Remove `p` (made from the choice `p.basedOn`): when the server holds that choice, it is
- * removed (`?basedOn=`: the server checks it again as it deletes); when it holds none, it was
- * removed already. Then the trustee's record is emptied and the removed version kept (the next save
- * here is above it). Returns the owner's words when the server holds another choice (not removed).
+ * Row `p` was sent and the server now holds version `held` (0: none): it leaves the queue; a newer
+ * row saved here meanwhile over the same choice (edited from `p` as the dialog showed it) is now
+ * made over what `p` left, so it is not taken for a change made on another device.
  */
-async function sendRemove(deps: SendDeps, p: PendingEmergencyChoice, name: string, held: Held): Promise<string | null> {
-  const now = held.settings.find((s) => s.trusteeId === p.trusteeId);
-  if (now && (now.choiceVersion ?? 0) !== p.basedOn) return changedBeforeRemovalText(name);
-  if (now) await removeEmergency(deps, p.trusteeId, p.basedOn);
-  await deps.seen?.note(p.trusteeId, p.basedOn);
-  await deps.writeChoice(p.trusteeId, null);
-  return null;
+const sentOver = (queue: MetaMap<PendingEmergencyChoice>, p: PendingEmergencyChoice, held: number) =>
+  queue.update(p.trusteeId, (current) => (current?.at === p.at ? null : current && !current.problem && current.basedOn === p.basedOn ? { ...current, basedOn: held } : undefined));
+
+/** A Remove stored before Removes were stored without `choice` (web/db/schema.ts): rewritten so, while still the row read. */
+const asRemoval = (queue: MetaMap<PendingEmergencyChoice>, p: PendingEmergencyChoice) => {
+  if (!p.remove || !p.choice) return undefined;
+  const { choice, ...rest } = p;
+  return over(queue, p, { ...rest, removed: rest.removed ?? choice });
+};
+
+const isOnline = (deps: SendDeps) => (deps.online ? deps.online() : typeof navigator === 'undefined' || navigator.onLine !== false);
+
+/** True when a failure is none the queue knows (a WebCrypto OperationError, a database error): it waits a growing while, and is logged. */
+const unexpected = (err: unknown): boolean => !(err instanceof ApiError) && !(err instanceof EmergencyAccessError) && !passingFailure(err);
+
+/** True when the server's answer means "not now" (a session to renew, an item or trustee not synced yet: 404): the choice waits for the next sync. */
+const waitsOn = (err: unknown): boolean => err instanceof ApiError && (err.status === 404 || (!refusedForGood(err.status) && !isStaleChoice(err) && !isChangedChoice(err)));
+
+/**
+ * Why `p` was not sent, for good, in the owner's words: changed elsewhere meanwhile (advice
+ * included); refused by the server (its words, else its status); or refused on this device (no
+ * kit, retired kits, nothing chosen: EmergencyAccessError's own words), each with what they can do.
+ */
+function whyNot(err: unknown, p: PendingEmergencyChoice, name: string): string {
+  const removing = Boolean(p.remove);
+  if (isStaleChoice(err) || isChangedChoice(err)) return removing ? changedBeforeRemovalText(name) : changedMeanwhileText(name);
+  if (err instanceof ApiError) return refusedForGoodText(err.serverMessage ?? serverStatusWords(err.status), removing);
+  return notSendableText(saveFailedWords(err, name), removing);
 }
 
-/** Seals and sends choice `p` (see sendPendingChoices) over what the server holds, `held`; the owner's words when it holds another choice than `p` was edited from. */
-async function sendChoice(deps: SendDeps, p: PendingEmergencyChoice, trustee: Trustee, held: Held, source: ShareSource): Promise<string | null> {
+/** What sending one row came to: the owner's words when it was not sent, or the choice version the server holds now (0: none). */
+type Sent = { refused: string } | { held: number };
+
+/**
+ * Sends Remove `p` (made from the choice `p.basedOn`) always, with `?basedOn=`: the server removes
+ * that choice, answers done when it holds none, and refuses (409 CHOICE_CHANGED) when it holds
+ * another, also one saved after `held` was read. Then the trustee's record is emptied and the
+ * removed version kept (the next save here is above it). Refused at once when `held` names another.
+ */
+async function sendRemove(deps: SendDeps, p: PendingEmergencyChoice, name: string, held: Held): Promise<Sent> {
   const now = held.settings.find((s) => s.trusteeId === p.trusteeId);
-  if ((now ? (now.choiceVersion ?? 0) : 0) !== p.basedOn) return changedMeanwhileText(trustee.name);
+  if (now && (now.choiceVersion ?? 0) !== p.basedOn) return { refused: changedBeforeRemovalText(name) };
+  await removeEmergency(deps, p.trusteeId, p.basedOn);
+  await deps.seen?.note(p.trusteeId, p.basedOn);
+  await deps.writeChoice(p.trusteeId, null);
+  return { held: 0 };
+}
+
+/** Seals and sends `choice` of row `p` (see sendPendingChoices) over what the server holds, `held`; refused when it holds another choice than `p` was edited from. */
+async function sendChoice(deps: SendDeps, p: PendingEmergencyChoice, picked: EmergencyChoice, trustee: Trustee, held: Held, source: ShareSource): Promise<Sent> {
+  const now = held.settings.find((s) => s.trusteeId === p.trusteeId);
+  if ((now ? (now.choiceVersion ?? 0) : 0) !== p.basedOn) return { refused: changedMeanwhileText(trustee.name) };
   const floor = Math.max(held.choiceVersions?.[p.trusteeId] ?? 0, (await deps.seen?.highest(p.trusteeId)) ?? 0);
-  const choice = { ...p.choice, version: Math.max(p.choice.version ?? 0, floor + 1) };
+  const choice = { ...picked, version: Math.max(picked.version ?? 0, floor + 1) };
   await sealEmergency(deps, trustee, choice, source, { basedOn: p.basedOn });
   await deps.writeChoice(p.trusteeId, choice);
-  return null;
+  return { held: choice.version };
 }
 
 /**
@@ -102,36 +136,37 @@ async function sendChoice(deps: SendDeps, p: PendingEmergencyChoice, trustee: Tr
  * device has sealed, sent with `basedOn` and written into the trustee's record; a Remove is sent
  * with `basedOn` and empties the record; either leaves the queue. Offline, a session to renew, or a
  * 404 (the trustee or an item not on the server yet: it syncs first): it waits for the next send. A
- * busy or unreachable server: it waits a growing while (retry.ts backOff) before it is sent again.
+ * busy or unreachable server, or a failure none of these (logged): it waits a growing while
+ * (retry.ts backOff) before it is sent again. Every write is made only over the row read (`over`).
  */
 export async function sendPendingChoices(deps: SendDeps, queue: MetaMap<PendingEmergencyChoice>, source: ShareSource): Promise<SendOutcome> {
   const out: SendOutcome = { sent: [], removed: [], notSent: [] };
   const clock = deps.now ?? Date.now;
+  for (const p of Object.values(await queue.all())) await asRemoval(queue, p);
   const rows = Object.values(await queue.all()).filter((p) => !p.problem && due(p, clock()));
   if (rows.length === 0 || !isOnline(deps)) return out;
   for (const p of rows) {
     const trustee = source.trustees.find((t) => t.id === p.trusteeId);
     if (!trustee) {
-      await queue.set(p.trusteeId, null); // the trustee was deleted: nothing to give or remove
+      await over(queue, p, null); // the trustee was deleted: nothing to give or remove
       continue;
     }
     const fail = async (why: string) => {
-      await queue.set(p.trusteeId, { ...p, problem: why });
-      out.notSent.push(p.remove ? removeNotSentText(trustee.name, why) : notSentText(trustee.name, why));
+      if (await over(queue, p, { ...p, problem: why })) out.notSent.push(p.remove ? removeNotSentText(trustee.name, why) : notSentText(trustee.name, why));
     };
     try {
       const held = await deps.api<Held>('/api/emergency');
-      const refused = p.remove ? await sendRemove(deps, p, trustee.name, held) : await sendChoice(deps, p, trustee, held, source);
-      if (refused) {
-        await fail(refused);
+      const sent = p.remove ? await sendRemove(deps, p, trustee.name, held) : await sendChoice(deps, p, p.choice, trustee, held, source);
+      if ('refused' in sent) {
+        await fail(sent.refused);
         continue;
       }
-      await queue.set(p.trusteeId, null);
+      await sentOver(queue, p, sent.held);
       (p.remove ? out.removed : out.sent).push(trustee.name);
     } catch (err) {
-      if (passingFailure(err)) await queue.set(p.trusteeId, { ...p, ...backOff(p, clock()) }); // asked again once its wait is over
-      else if (err instanceof ApiError && err.status === 404 && err.serverMessage === NO_SUCH_TRUSTEE) continue; // not synced yet
-      else if (!waitsOn(err)) await fail(whyNot(err, p, trustee.name));
+      if (unexpected(err)) console.error(`Sending the emergency choice kept for trustee ${p.trusteeId} failed:`, err);
+      if (unexpected(err) || passingFailure(err)) await over(queue, p, { ...p, ...backOff(p, clock()) }); // asked again once its wait is over
+      else if (!waitsOn(err)) await fail(whyNot(err, p, trustee.name)); // else: not now (e.g. not synced yet), asked again after the next sync
     }
   }
   return out;

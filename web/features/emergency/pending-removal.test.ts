@@ -14,20 +14,16 @@ import { ApiError } from '../../api/client';
 import type { Api } from '../keys';
 import { createChoiceMemory } from './choice-memory';
 import { removeEmergency, sealEmergency } from './emergency-access';
-import { choiceOf, heldOn, racingApi, recordOf, sendDeps, setup } from './emergency-test-support';
+import { heldOn, racingApi, recordOf, sendDeps, withChoice as givenChoice } from './emergency-test-support';
 import { changedBeforeRemovalText, notSentText, refusedForGoodText, removeNotSentText } from './emergency-words';
-import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
+import { pendingChoicesIn, removalRow, sendPendingChoices } from './pending-choices';
 
-/** Grace given emergency access at version 1, in the server and in her record on the device; every path the device asks for is in `paths`. */
+/** Grace given emergency access at version 1 (emergency-test-support.ts withChoice); every path the device asks for is in `paths`. */
 async function withChoice() {
-  const x = await setup();
-  const grace = x.byName('Grace');
-  const first: EmergencyChoice = { ...choiceOf(x.doc), version: 1 };
-  await sealEmergency(x.deps, grace, first, await x.source(), { basedOn: 0 });
-  await x.db.write('trustees', grace.id, { emergency: first });
+  const given = await givenChoice();
   const paths: string[] = [];
-  const api: Api = (path, init) => (paths.push(`${init?.method ?? 'GET'} ${path}`), x.deps.api(path, init));
-  return { x, grace, first, paths, api, queue: pendingChoicesIn(x.db.dexie) };
+  const api: Api = (path, init) => (paths.push(`${init?.method ?? 'GET'} ${path}`), given.x.deps.api(path, init));
+  return { ...given, paths, api };
 }
 
 describe('Remove emergency access with no connection', () => {
@@ -59,7 +55,7 @@ describe('Remove emergency access with no connection', () => {
     expect(out).toEqual({ sent: [], removed: [], notSent: [removeNotSentText(grace.name, changedBeforeRemovalText(grace.name))] });
     expect(paths.filter((p) => p.startsWith('DELETE'))).toEqual([]);
     expect((await heldOn(x)).settings.map((s) => [s.waitHours, s.choiceVersion])).toEqual([[6, 2]]);
-    expect(await queue.get(grace.id)).toEqual({ ...mine, problem: changedBeforeRemovalText(grace.name) });
+    expect(await queue.get(grace.id)).toEqual({ ...removalRow(grace.id, first, 1), problem: changedBeforeRemovalText(grace.name) }); // stored as Removes were (`choice`), kept as they are now (`removed`)
     expect(await sendPendingChoices(sendDeps(x, api), queue, await x.source())).toEqual({ sent: [], removed: [], notSent: [] }); // told once
   });
 
@@ -100,7 +96,7 @@ describe('a queued choice the server keeps refusing', () => {
     const refusing: Api = (path, init) => (paths.push(`${init?.method ?? 'GET'} ${path}`), init?.method === 'PUT' ? Promise.reject(new ApiError(422, JSON.stringify({ error: 'The bundle is not one this server can keep', issues: [] }), 'Unprocessable Content')) : x.deps.api(path, init));
     const out = await sendPendingChoices(sendDeps(x, refusing), queue, await x.source());
     const why = refusedForGoodText('The bundle is not one this server can keep', false);
-    expect(why).toMatch(/^The server refused it: The bundle is not one this server can keep It will not be tried again\. Your choice is kept on this device/);
+    expect(why).toMatch(/^The server refused it \(The bundle is not one this server can keep\)\. It will not be tried again\. Your choice is kept on this device/);
     expect(out.notSent).toEqual([notSentText(grace.name, why)]);
     expect((await queue.get(grace.id))?.problem).toBe(why);
     paths.length = 0;

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'dashboard',
   'profile-wizard', // issue 41: the wizard's words, with its chunk
   'settings',
+  'password-reset', // session 26: the forgotten-password and reset pages
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));

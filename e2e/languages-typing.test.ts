@@ -1,5 +1,5 @@
 /**
- * What a person types into a prerendered sign-up or sign-in page before its language's words have
+ * What a person types into a prerendered sign-up, sign-in or forgotten-password page before its language's words have
  * arrived (issue 44, session 25): the prerendered markup is English; in another language the app
  * renders the page anew once those words are there, and what was typed into the English form must
  * be in the new one, with the caret where it was. The timing is made certain: the language's catalog
@@ -119,6 +119,26 @@ describe.skipIf(!hasChromium)('typing before the language has arrived (issue 44)
       focused: 'current-password',
       caret: 0,
     });
+    await context.close();
+  });
+
+  it('a German browser: the e-mail typed into the English forgotten-password form is in the German one, which sends the link', async () => {
+    const de = catalog('de', 'password-reset');
+    const context = await phone('de-DE');
+    const page = await context.newPage();
+    const held = await holdCatalogs(page, 'de');
+    await page.goto('/forgot-password');
+    await held.asked;
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(catalog('en', 'password-reset')['forgot.title']);
+    await page.locator('input[name="email"]').click();
+    await page.keyboard.type('ines.typing@example.com');
+
+    held.release();
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(de['forgot.title']);
+    expect(await fieldsOf(page, ['input[name="email"]'])).toEqual({ values: ['ines.typing@example.com'], focused: 'email', caret: null });
+    await page.getByRole('button', { name: de['forgot.submit'] }).click();
+    // The same answer for every address, in German, naming the address typed before the words came.
+    await poll(() => page.getByRole('status').filter({ hasText: 'ines.typing@example.com' }).textContent()).toContain(de['forgot.noEmail']);
     await context.close();
   });
 });

@@ -16,6 +16,9 @@ import { expectToast } from './record-screens';
 import { ar, catalog, CATALOGS, en, expectAllTranslated, NAMESPACES, pseudo, signUpHere } from './language-steps';
 import { docShot } from './doc-shots';
 
+/** The public account pages: sign-in, sign-up, the forgotten password and the reset page opened without its link. */
+const AUTH_PAGES = [['/login', 'login.title'], ['/register', 'register.title'], ['/forgot-password', 'forgot.title'], ['/reset-password', 'reset.title']] as const;
+
 describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
   const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
@@ -30,7 +33,7 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     const context = await phone('en-US');
     await context.addInitScript(() => localStorage.setItem('afterword.pseudoLocale', '1'));
     const page = await context.newPage();
-    for (const [path, title] of [['/login', 'login.title'], ['/register', 'register.title']] as const) {
+    for (const [path, title] of AUTH_PAGES) {
       await page.goto(path);
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo(title));
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
@@ -56,7 +59,7 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   it('a browser that prefers Arabic gets right-to-left pages that pass axe and an Arabic account; a language chosen in Settings shows at once and is saved with the account', async () => {
     const context = await phone('ar-EG');
     const page = await context.newPage();
-    for (const [path, title] of [['/login', 'login.title'], ['/register', 'register.title']] as const) {
+    for (const [path, title] of AUTH_PAGES) {
       await page.goto(path);
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar[title]);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);

@@ -12,6 +12,7 @@ import type documents from './catalogs/en/documents.json';
 import type emergency from './catalogs/en/emergency.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
+import type passwordReset from './catalogs/en/password-reset.json';
 import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
 import type profileWizard from './catalogs/en/profile-wizard.json';
@@ -28,6 +29,7 @@ interface NamespaceFiles {
   shell: typeof shell;
   'signed-in': typeof signedIn;
   auth: typeof auth;
+  'password-reset': typeof passwordReset;
   documents: typeof documents;
   trustees: typeof trustees;
   'message-vault': typeof messageVault;

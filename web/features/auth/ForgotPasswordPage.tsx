@@ -4,12 +4,14 @@
  * 30-minute, single-use link only to an account's confirmed address (accounts/password-reset-routes.ts).
  * So this page says the same thing whatever the address, and says where the link can come from,
  * and who to ask when none comes (the operator's SUPPORT_EMAIL, static-pages/service-info.ts).
+ * In the person's language (namespace 'password-reset', issue 44); the form is a schema form
+ * (web/forms/schema-form.ts), so what was typed into the prerendered English page before the
+ * language's words arrived is carried into the new one (web/forms/typed-before-render.ts).
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { AppLink as Link } from '../../app/navigation';
 import type { ForgotPasswordInput } from '../../../shared/schema/auth';
-import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { lazySchema, useSchemaForm } from '../../forms/schema-form';
 import { useHydrated } from '../../app/hydrated';
 import { apiFetch, serverMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -17,19 +19,22 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
-import { useServiceInfo, WriteTo } from '../static-pages';
+import { useServiceInfo } from '../static-pages';
+import { useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
+import { usePasswordResetMessages } from './password-reset-messages';
 
-const resolver = lazyZodResolver<ForgotPasswordInput>(() => import('../../../shared/schema/auth').then((m) => m.forgotPasswordSchema));
+/** The form's rule (shared/schema/auth.ts), loaded on first use. */
+const rules = lazySchema<ForgotPasswordInput>(() => import('../../../shared/schema/auth').then((m) => m.forgotPasswordSchema));
+const FIELDS = ['email'] as const;
 
 export default function ForgotPasswordPage() {
+  usePasswordResetMessages();
+  const { t } = useT();
   const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const service = useServiceInfo(sentTo !== null); // asked only when the page says who to ask
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting, errors },
-  } = useForm<ForgotPasswordInput>({ resolver, defaultValues: { email: '' } });
+  const { register, handleSubmit, isSubmitting, errors } = useSchemaForm(rules, FIELDS);
 
   const onValid = handleSubmit(
     async (values) => {
@@ -37,45 +42,45 @@ export default function ForgotPasswordPage() {
         await apiFetch('/api/auth/forgot-password', { body: values });
         setSentTo(values.email);
       } catch (err) {
-        toast({ title: 'Could not send the link', description: serverMessage(err), variant: 'destructive' });
+        toast({ title: t('forgot.failedTitle'), description: serverMessage(err), variant: 'destructive' });
       }
     },
-    () => toast({ title: 'Missing information', description: 'Please enter a valid e-mail address.', variant: 'destructive' }),
+    () => toast({ title: t('forgot.missingTitle'), description: t('forgot.missingDescription'), variant: 'destructive' }),
   );
+  const supportEmail = service?.supportEmail ?? null;
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      intro="Type the e-mail address of your account. We will send a link to choose a new password."
+      title={t('forgot.title')}
+      intro={t('forgot.intro')}
       footer={
         <Link to="/login" className={authLinkClasses}>
-          Back to sign in
+          {t('forgot.back')}
         </Link>
       }
     >
       {sentTo ? (
         <div role="status" className="flex flex-col gap-3 text-slate-700">
           <p>
-            If <strong>{sentTo}</strong> is the confirmed e-mail address of an Afterword account, a link to choose a new
-            password is on its way. It works for 30 minutes and only once.
+            <T id="forgot.sent" values={{ email: sentTo }} components={{ 0: <strong /> }} />
           </p>
-          <p>No e-mail? Check your spam folder. The link only goes to an address you confirmed in Settings.</p>
+          <p>{t('forgot.noEmail')}</p>
           <p>
-            If nothing comes, <WriteTo supportEmail={service?.supportEmail ?? null} />.
+            {supportEmail ? (
+              <T id="forgot.writeTo" values={{ email: supportEmail }} components={{ 0: <a href={`mailto:${supportEmail}`} /> }} />
+            ) : (
+              t('forgot.askOperator')
+            )}
           </p>
         </div>
       ) : (
-        <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
-          <FormField label="Email" error={errors.email?.message}>
+        <form onSubmit={onValid} noValidate onFocus={rules.preload} className="flex flex-col gap-5">
+          <FormField label={t('forgot.email')} error={errors.email}>
             <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
           </FormField>
-          <p className="text-sm text-slate-600">
-            Resetting your password keeps what you wrote. If you made a recovery kit, your words open again with its
-            code or on a device where you are still signed in; without either, you cannot open them again, and we cannot
-            open them for you.
-          </p>
+          <p className="text-sm text-slate-600">{t('forgot.keeps')}</p>
           <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
-            {isSubmitting ? 'Sending...' : 'Send reset link'}
+            {isSubmitting ? t('forgot.submitting') : t('forgot.submit')}
           </Button>
         </form>
       )}

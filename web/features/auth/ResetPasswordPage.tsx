@@ -9,6 +9,8 @@
  * before the person needs it. What is sent is judged on this device against its own pin for the
  * account (reset-credential.ts): a server that answers "no keys" or a weaker KDF gets nothing, and
  * an account made before keys sends its new password only when the person ticks OLDER_ACCOUNT_CHOICE.
+ * In the person's language (namespace 'password-reset', issue 44), except the older account's
+ * choice, which the keys' refusal words (still English) quote word for word.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,9 +27,10 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
-import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
 import { checkResetLink, type ResetLink } from './reset-link';
 import { importReopenWords, importResetKeys, OLDER_ACCOUNT_CHOICE, refusalWords, type NewPasswordKeys } from '../keys';
+import { t as say, useT } from '../../i18n/i18n';
+import { usePasswordResetMessages } from './password-reset-messages';
 
 // Loaded only once a password with keys was reset: the page itself stays light (it is public).
 const ReopenWords = lazy(() => importReopenWords().then((m) => ({ default: m.ReopenWords })));
@@ -60,10 +63,8 @@ type LinkState = ResetLink | 'invalid' | undefined;
  * keys opens again only with its recovery code or a device still signed in; one without keys
  * (every account the app has made so far) keeps everything readable as before.
  */
-function afterResetWords(link: LinkState): string {
-  return link && link !== 'invalid' && link.kdf
-    ? 'Your words open again with your recovery code or on a device where you are still signed in. Without either, you cannot open them again, and we cannot open them for you.'
-    : 'Everything you wrote stays as it is: your plan, messages and documents will be there when you sign in.';
+function afterResetWords(link: LinkState): 'reset.wordsWithKeys' | 'reset.wordsKept' {
+  return link && link !== 'invalid' && link.kdf ? 'reset.wordsWithKeys' : 'reset.wordsKept';
 }
 
 /** Whether `token`'s link is live and which credential its account takes (POST /api/auth/reset-password/check; not used up). */
@@ -85,6 +86,8 @@ function useLinkState(token: string | null | undefined): LinkState {
 }
 
 export default function ResetPasswordPage() {
+  usePasswordResetMessages();
+  const { t } = useT();
   const navigate = useAppNavigate();
   const hydrated = useHydrated();
   const token = useFragmentToken();
@@ -105,7 +108,8 @@ export default function ResetPasswordPage() {
         const device = createDeviceKeyStore();
         const { user, unlock, note } = await resetPassword<User>({ api: apiFetch, derive: deriveInWorker, device }, token!, link, values.password, { olderAccount }).finally(() => device.close());
         // One toast: a second would replace this one at once (one toast at a time, SPEC.md §9).
-        toast({ title: 'Password changed', description: note ? `Every other device was signed out. ${note}` : 'Every other device was signed out.' });
+        const signedOut = say('reset.changedDescription');
+        toast({ title: say('reset.changedTitle'), description: note ? `${signedOut} ${note}` : signedOut });
         // With keys the words open again first (ReopenWords); the app is entered after that, since
         // signing in switches the layout around this page and would lose this step.
         if (unlock) return setReopen({ user, unlock });
@@ -114,26 +118,26 @@ export default function ResetPasswordPage() {
       } catch (err) {
         const refused = refusalWords(err);
         // A refusal asks the person to act (tick the box, use another device): it stays until dismissed.
-        toast({ title: 'Could not reset your password', description: refused ?? serverMessage(err), variant: 'destructive', persistent: refused !== null });
+        toast({ title: say('reset.failedTitle'), description: refused ?? serverMessage(err), variant: 'destructive', persistent: refused !== null });
       }
     },
     (errs) =>
       toast({
-        title: 'Missing information',
-        description: errs.confirmPassword?.message ?? errs.password?.message ?? 'Please enter your new password twice.',
+        title: say('reset.missingTitle'),
+        description: errs.confirmPassword?.message ?? errs.password?.message ?? say('reset.missingDescription'),
         variant: 'destructive',
       }),
   );
 
   const footer = (
     <Link to="/forgot-password" className={authLinkClasses}>
-      Ask for a new link
+      {t('reset.askNew')}
     </Link>
   );
   if (reopen) {
     return (
-      <AuthCard title="Open your words again" intro="Your new password is set.">
-        <Suspense fallback={<p className="text-slate-700">Loading...</p>}>
+      <AuthCard title={t('reset.reopenTitle')} intro={t('reset.reopenIntro')}>
+        <Suspense fallback={<p className="text-slate-700">{t('reset.loading')}</p>}>
           <ReopenWords
             user={reopen.user}
             unlock={reopen.unlock}
@@ -148,28 +152,28 @@ export default function ResetPasswordPage() {
   }
   if (link === 'invalid') {
     return (
-      <AuthCard title="Choose a new password" intro={RESET_LINK_INVALID} footer={footer}>
-        <p className="text-slate-700">A reset link works for 30 minutes and only once.</p>
+      <AuthCard title={t('reset.title')} intro={t('reset.invalid')} footer={footer}>
+        <p className="text-slate-700">{t('reset.invalidHint')}</p>
       </AuthCard>
     );
   }
   if (token === null) {
     return (
-      <AuthCard title="Choose a new password" intro="This page needs the link from your reset e-mail." footer={footer}>
-        <p className="text-slate-700">Open the link in the e-mail again, or ask for a new one.</p>
+      <AuthCard title={t('reset.title')} intro={t('reset.needsLink')} footer={footer}>
+        <p className="text-slate-700">{t('reset.openAgain')}</p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password" intro="Every other device will be signed out." footer={footer}>
+    <AuthCard title={t('reset.title')} intro={t('reset.intro')} footer={footer}>
       <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
-        <FormField label="New password" error={errors.password?.message}>
+        <FormField label={t('reset.newPassword')} error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+        <FormField label={t('reset.confirmPassword')} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
-        <p className="text-sm text-slate-600">{afterResetWords(link)}</p>
+        <p className="text-sm text-slate-600">{t(afterResetWords(link))}</p>
         {link && link.kdf == null && (
           <label className="flex items-start gap-3 text-sm text-slate-700">
             <input type="checkbox" className="mt-1 size-5 shrink-0 accent-slate-800" checked={olderAccount} onChange={(e) => setOlderAccount(e.target.checked)} />
@@ -179,7 +183,7 @@ export default function ResetPasswordPage() {
           </label>
         )}
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated || !link}>
-          {isSubmitting ? 'Saving...' : 'Set new password'}
+          {isSubmitting ? t('reset.submitting') : t('reset.submit')}
         </Button>
       </form>
     </AuthCard>

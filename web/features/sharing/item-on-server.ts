@@ -6,6 +6,7 @@
  * never reached the server) and will not come back by waiting: the share ends and the person is told.
  */
 import type { AfterwordDexie } from '../../db/schema';
+import type { CollectionName } from '../../../shared/schema/collections';
 import { liveSetHolder } from './live-shares';
 import type { ShareItemRef } from './projections';
 
@@ -25,6 +26,15 @@ export class ItemGoneError extends Error {
  */
 export async function itemChangeWaits(dexie: AfterwordDexie, ref: ShareItemRef, account: string): Promise<boolean> {
   const { collection, id } = liveSetHolder(ref, account);
+  return recordChangeWaits(dexie, collection, id);
+}
+
+/**
+ * True when a change of record `collection`/`id` other than of its live set (`shares`) alone waits in
+ * `dexie`'s outbox: until it is pushed, the server's 404 for the record means "not yet", not "gone".
+ * Also used for an emergency choice's trustee and documents (web/features/emergency/pending-choices.ts).
+ */
+export async function recordChangeWaits(dexie: AfterwordDexie, collection: CollectionName, id: string): Promise<boolean> {
   const rows = await dexie.outbox.filter((row) => row.collection === collection && row.id === id).toArray();
   return rows.some((row) => Object.keys(row.fields).some((field) => field !== 'shares'));
 }

@@ -10,7 +10,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, goOffline, hasChromium, mobileContext, poll, useMailSuite } from './harness';
-import { addAcceptedTrustees, addLinkDocument, allChangesSaved as synced, confirmDialog, expectToast, fillInDialog, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { addLinkDocument, allChangesSaved as synced, confirmDialog, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { shareWithMaria, trusteeWithKit } from './owner-share-steps';
 
 /** The owner's shares' phases and emergency settings, read by the signed-in page (its cookie). */
 const phases = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/shares')).json()) as { shares: Array<{ phase: string }> }).shares.map((s) => s.phase));
@@ -44,22 +45,9 @@ describe.skipIf(!hasChromium)('changes queued offline that the server refuses fo
     await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
     await addLinkDocument(page, 'Bank papers');
 
-    // Bank papers, shared online with Maria.
-    await page.getByRole('button', { name: 'Share now: Bank papers' }).click();
-    const share = openDialog(page);
-    await fillInDialog(share, 'Their name', 'Maria');
-    await share.getByRole('button', { name: 'Share now', exact: true }).click();
-    await share.getByText('Maria can read this now, and sees your changes.').first().waitFor();
-    await page.keyboard.press('Escape');
-    await share.waitFor({ state: 'detached' });
-
-    // A trustee with a kit.
-    await openSignedIn(page, '/trustees');
-    await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, [{ name: 'Grace Hopper', email: `grace.${user.username}@example.com` }]);
-    await page.reload();
-    await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
-    await expectToast(page, 'Kits made');
-    await synced(page);
+    // Bank papers, shared online with Maria, and a trustee with a kit.
+    await shareWithMaria(page, 'Bank papers');
+    await trusteeWithKit(page, suite, user.username);
     await recordToasts(page);
 
     await goOffline(context);

@@ -3,7 +3,8 @@
  * docs/sharing.md "An item the server no longer has"): when the item's own change no longer waits
  * in this device's outbox, the item is gone from the server (deleted on another device, or it never
  * reached the server): the share stops waiting, leaves the queue and the item's live set, and the
- * person is told once; while the item's change still waits in the outbox, the share waits for it.
+ * person is told once; while the item's change still waits in the outbox, the share waits for it
+ * (offline-share.test.ts, "an item the server does not have yet…").
  * Through the app's own share code, Dexie over fake-indexeddb, the real sync engine and the real
  * Hono app over SQLite.
  */
@@ -46,18 +47,6 @@ describe('a share whose item the server does not have (404)', () => {
     expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404);
     // Told once: the next sync sends nothing and says nothing.
     expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
-  });
-
-  it('made offline for an item whose own change still waits in the outbox: it waits for the sync, then is sent', async () => {
-    const h = await world();
-    const queue = pendingSharesIn(h.db.dexie);
-    const d3 = { ...h.doc, documentName: 'Written offline' };
-    await h.db.write('documents', 'd3', d3); // in the outbox, not on the server
-    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd3', ...d3 }), 'Maria', ORIGIN, queue);
-    for (let i = 0; i < 2; i++) expect(await sendPendingShares(h.deps, queue, () => documentCopy(d3))).toEqual({ sent: 0, waiting: 1, refused: [] });
-    await h.sync();
-    expect(await sendPendingShares(h.deps, queue, () => documentCopy(d3))).toEqual({ sent: 1, waiting: 0, refused: [] });
-    expect(await h.viewer(made.link)).toMatchObject({ kind: 'open', value: { documentName: 'Written offline' } });
   });
 
   it('Share now, online, on an item deleted on another device: refused in words at once, nothing queued, the live set untouched', async () => {

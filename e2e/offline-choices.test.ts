@@ -12,7 +12,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, goOffline, hasChromium, mobileContext, poll, useMailSuite } from './harness';
-import { addAcceptedTrustees, addLinkDocument, allChangesSaved as synced, confirmDialog, expectToast, fillInDialog, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { addLinkDocument, confirmDialog, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { shareWithMaria, trusteeWithKit } from './owner-share-steps';
 
 /** The account's emergency settings and one item's shares, read by the signed-in page (its cookie). */
 const settings = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/emergency')).json()) as { settings: Array<{ waitHours: number; items: string[] }> }).settings.map((s) => [s.waitHours, s.items.length]));
@@ -22,26 +23,12 @@ describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue
   const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
 
   it('an emergency choice saved and a live share stopped with no network both reach the server once the device is back online (390 px)', async () => {
-    // A document, shared online with Maria (the dialog keeps its list on the device).
+    // A document, shared online with Maria (the dialog keeps its list on the device), and a trustee with a kit.
     const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', mobileContext);
     await addLinkDocument(page, 'Will');
     const shareButton = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Will' }).getByRole('button', { name: 'Share now: Will' });
-    await shareButton.click();
-    const share = openDialog(page);
-    await fillInDialog(share, 'Their name', 'Maria');
-    await share.getByRole('button', { name: 'Share now', exact: true }).click();
-    const link = await share.getByLabel('Link for Maria').inputValue();
-    await share.getByText('Maria can read this now, and sees your changes.').first().waitFor();
-    await page.keyboard.press('Escape');
-    await share.waitFor({ state: 'detached' });
-
-    // A trustee with a kit.
-    await openSignedIn(page, '/trustees');
-    await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, [{ name: 'Grace Hopper', email: `grace.${user.username}@example.com` }]);
-    await page.reload();
-    await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
-    await expectToast(page, 'Kits made');
-    await synced(page);
+    const link = await shareWithMaria(page, 'Will');
+    await trusteeWithKit(page, suite, user.username);
 
     await goOffline(context);
     // Emergency access, saved with no network: kept on the device, and said so.

@@ -22,7 +22,7 @@ import { useCurrentDb } from '../../db/current';
 import { syncNow } from '../../sync';
 import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
-import { pendingRefreshesIn, runNowOnlineAndSynced, useFollow, type ShareSource } from '../sharing';
+import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
@@ -80,7 +80,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
       running = true;
       try {
         const writeChoice = async (id: string, emergency: Trustee['emergency']) => void (await db.write('trustees', id, { emergency }));
-        const { sent, removed, notSent } = await sendPendingChoices({ ...deps, writeChoice }, pendingChoicesIn(db.dexie), latest.current);
+        const { sent, removed, notSent } = await sendPendingChoices({ ...deps, writeChoice, changeWaits: (collection, id) => recordChangeWaits(db.dexie, collection, id) }, pendingChoicesIn(db.dexie), latest.current);
         for (const name of sent) toast({ title: t('emergency.toast.saved'), description: sentLaterToast(name) });
         for (const name of removed) toast({ title: t('emergency.toast.removed'), description: removedLaterToast(name) });
         for (const words of notSent) toast({ title: t('emergency.toast.notSent'), description: words, variant: 'destructive' });

@@ -5,6 +5,7 @@
  * after a sync). Only for tests.
  */
 import 'fake-indexeddb/auto';
+import { recordChangeWaits } from '../sharing/item-on-server';
 import { expect } from 'vitest';
 import { openOwnerCopy } from '../../../shared/crypto/trustee-kit';
 import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
@@ -109,6 +110,7 @@ export const sendDeps = (x: Awaited<ReturnType<typeof setup>>, api: Api = x.deps
   online,
   now: () => x.t.deps.now(),
   writeChoice: async (id, emergency) => void (await x.db.write('trustees', id, { emergency })),
+  changeWaits: (collection, id) => recordChangeWaits(x.db.dexie, collection, id),
 });
 /** The device's api over the real app, where `meanwhile` (another device's change) lands just after the first read of what the server holds (GET /api/emergency). */
 export function racingApi(x: Awaited<ReturnType<typeof setup>>, meanwhile: () => Promise<void>): Api {

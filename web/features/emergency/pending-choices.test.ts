@@ -12,7 +12,7 @@ import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { Api } from '../keys';
 import { removeEmergency, sealEmergency } from './emergency-access';
 import { choiceOf, heldOn, openHeld, racingApi, recordOf, sendDeps, setup } from './emergency-test-support';
-import { changedMeanwhileText, notSentText } from './emergency-words';
+import { changedMeanwhileText, notSentText, refusedForGoodText } from './emergency-words';
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
 import { retryDelay } from '../../api/retry';
 
@@ -87,5 +87,26 @@ describe('an emergency choice saved offline, sent once online', () => {
     expect(out.notSent).toEqual([notSentText(grace.name, changedMeanwhileText(grace.name))]);
     expect((await held(x)).settings.map((s) => [s.waitHours, s.choiceVersion])).toEqual([[168, 3]]);
     expect((await queue.get(grace.id))?.problem).toBe(changedMeanwhileText(grace.name));
+  });
+
+  it('a choice of a document deleted on another device (the server answers 404, nothing of it waits in this device\'s outbox) is not sent, told once and not retried; one of a document still in the outbox waits for the sync', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const queue = pendingChoicesIn(x.db.dexie);
+    const written = { documentType: 'will' as const, documentName: 'Written offline', documentUrl: 'https://files.example.com/new.pdf', createdAt: new Date(x.t.deps.now()).toISOString() };
+    await x.db.write('documents', 'd-new', written); // on this device only: its change waits in the outbox
+    await queue.set(grace.id, { trusteeId: grace.id, choice: { items: [{ kind: 'document', id: 'd-new' }], waitHours: 48, position: 0, version: 1 }, basedOn: 0, at: 1 });
+    for (let i = 0; i < 2; i++) expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [], removed: [], notSent: [] });
+    expect((await queue.get(grace.id))?.problem).toBeUndefined();
+
+    // Another device deletes the document the choice names; this device has not pulled the delete.
+    const mine = { trusteeId: grace.id, choice: { items: [{ kind: 'document' as const, id: x.doc.id }], waitHours: 48, position: 0, version: 1 }, basedOn: 0, at: 2 };
+    await queue.set(grace.id, mine);
+    expect((await x.t.call('DELETE', `/api/documents/${x.doc.id}`, undefined, x.o.cookie)).status).toBe(200);
+    const why = refusedForGoodText('No such document', false);
+    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [], removed: [], notSent: [notSentText(grace.name, why)] });
+    expect(await queue.get(grace.id)).toEqual({ ...mine, problem: why });
+    expect((await held(x)).settings).toEqual([]);
+    expect(await sendPendingChoices(sendDeps(x), queue, await x.source())).toEqual({ sent: [], removed: [], notSent: [] }); // told once
   });
 });

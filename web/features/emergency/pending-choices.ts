@@ -45,6 +45,8 @@ export interface SendDeps extends EmergencyDeps {
   now?: () => number;
   /** Writes `choice` (null: removed) into trustee `trusteeId`'s owner-sealed record (synced to the owner's other devices). */
   writeChoice(trusteeId: string, choice: EmergencyChoice | null): Promise<void>;
+  /** True when a change of record `collection`/`id` waits in this device's outbox (sharing/item-on-server.ts recordChangeWaits): a 404 for it is "not yet". */
+  changeWaits(collection: 'trustees' | 'documents', id: string): Promise<boolean>;
 }
 
 /** What one pass did: the trustees whose choice the server took, whose Remove it took, and the words of each not sent (told once: the row keeps them). */
@@ -83,6 +85,19 @@ const unexpected = (err: unknown): boolean => !(err instanceof ApiError) && !(er
 
 /** True when the server's answer means "not now" (a session to renew, an item or trustee not synced yet: 404): the choice waits for the next sync. */
 const waitsOn = (err: unknown): boolean => err instanceof ApiError && (err.status === 404 || (!refusedForGood(err.status) && !isStaleChoice(err) && !isChangedChoice(err)));
+
+/**
+ * True when `err` is a 404 and nothing `p` names (its trustee, its chosen documents) waits in this
+ * device's outbox: the server does not have them and will not by waiting (deleted on another device,
+ * or never sent), so the choice is refused for good rather than waiting for ever (docs/sharing.md
+ * "An item the server no longer has").
+ */
+async function goneFromServer(deps: SendDeps, p: PendingEmergencyChoice, err: unknown): Promise<boolean> {
+  if (!(err instanceof ApiError) || err.status !== 404) return false;
+  const docs = (p.choice?.items ?? []).filter((i) => i.kind === 'document').map((i) => i.id);
+  for (const [collection, id] of [['trustees', p.trusteeId] as const, ...docs.map((d) => ['documents', d] as const)]) if (await deps.changeWaits(collection, id)) return false;
+  return true;
+}
 
 /**
  * Why `p` was not sent, for good, in the owner's words: changed elsewhere meanwhile (advice
@@ -135,7 +150,8 @@ async function sendChoice(deps: SendDeps, p: PendingEmergencyChoice, picked: Eme
  * itself. Otherwise a choice is sealed at a version above the highest the server has held and this
  * device has sealed, sent with `basedOn` and written into the trustee's record; a Remove is sent
  * with `basedOn` and empties the record; either leaves the queue. Offline, a session to renew, or a
- * 404 (the trustee or an item not on the server yet: it syncs first): it waits for the next send. A
+ * 404 while the trustee's or a chosen document's change waits in the outbox (not on the server yet:
+ * it syncs first): it waits for the next send; a 404 with none waiting is refused for good. A
  * busy or unreachable server, or a failure none of these (logged): it waits a growing while
  * (retry.ts backOff) before it is sent again. Every write is made only over the row read (`over`).
  */
@@ -166,7 +182,7 @@ export async function sendPendingChoices(deps: SendDeps, queue: MetaMap<PendingE
     } catch (err) {
       if (unexpected(err)) console.error(`Sending the emergency choice kept for trustee ${p.trusteeId} failed:`, err);
       if (unexpected(err) || passingFailure(err)) await over(queue, p, { ...p, ...backOff(p, clock()) }); // asked again once its wait is over
-      else if (!waitsOn(err)) await fail(whyNot(err, p, trustee.name)); // else: not now (e.g. not synced yet), asked again after the next sync
+      else if (!waitsOn(err) || (await goneFromServer(deps, p, err))) await fail(whyNot(err, p, trustee.name)); // else: not now (e.g. not synced yet), asked again after the next sync
     }
   }
   return out;

@@ -21,12 +21,13 @@ import { deviceLiveShares, NoLiveSetError } from './live-shares';
 import { documentCopy, projectItem, type ShareItemRef, type ShareSource } from './projections';
 import { ShareFileChoice } from './ShareFileChoice';
 import { listShares, openShareRows, type ShareRow } from './share-client';
+import { ItemGoneError } from './item-on-server';
 import { dropPendingShare, pendingSharesIn, retryStop, shareOrQueue, stopLiveShare, unreachable, type PendingShare } from './pending-shares';
 import { knownSharesIn } from './known-shares';
 import { requireDb, useCurrentDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, stopsOnlineTitle, stopsOnlineText, stopRefusedText, whoOf, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, stopsOnlineTitle, stopsOnlineText, stopRefusedText, whoOf, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, unCheckedAddressText, keyRefusedText, notLiveText, keysLockedText, itemGoneText, notSyncedText, openedText, stopWarningText, stoppedText } from './share-words';
 import { useT } from '../../i18n/i18n';
 import { useSharingMessages } from './messages';
 
@@ -135,7 +136,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
       await load();
     } catch (err) {
       const notSynced = err instanceof ApiError && err.status === 404;
-      const description = notSynced ? notSyncedText() : err instanceof NoLiveSetError ? t('sharing.noLiveSet') : serverMessage(err, t('sharing.checkConnection'));
+      const description = err instanceof ItemGoneError ? itemGoneText(title) : notSynced ? notSyncedText() : err instanceof NoLiveSetError ? t('sharing.noLiveSet') : serverMessage(err, t('sharing.checkConnection'));
       toast({ title: t('sharing.toast.couldNotShare'), description, variant: 'destructive' });
     } finally {
       setBusy(false);

@@ -21,7 +21,7 @@ import { copyTitle, projectItem, shareableItems, type ShareSource } from './proj
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { useFollow } from './use-follow';
-import { pendingRefusedText, stopRefusedText, whoOf } from './share-words';
+import { pendingGoneText, pendingRefusedText, stopRefusedText, whoOf } from './share-words';
 import { runNowOnlineAndSynced } from './when-online';
 import { t } from '../../i18n/i18n';
 
@@ -63,7 +63,7 @@ export function ShareFollow({ source }: { source: ShareSource }) {
       for (const r of live ? refused : []) {
         const copy = projectItem(r.ref, latest.current);
         if (r.stop) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(whoOf(r.name), r.stop.why), variant: 'destructive' });
-        else toast({ title: t('sharing.toast.notMade'), description: pendingRefusedText(r.name, copy ? copyTitle(copy) : t('sharing.anItem')), variant: 'destructive' });
+        else toast({ title: t('sharing.toast.notMade'), description: (r.gone ? pendingGoneText : pendingRefusedText)(r.name, copy ? copyTitle(copy) : t('sharing.anItem')), variant: 'destructive' });
       }
     };
     const stop = runNowOnlineAndSynced(() => void send().catch((err: unknown) => console.error('Sending shares made offline failed:', err)));

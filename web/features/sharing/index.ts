@@ -12,3 +12,4 @@ export { useFollow } from './use-follow';
 export { runNowOnlineAndSynced } from './when-online';
 export { pendingRefreshesIn, type PendingRefreshes } from './pending-refreshes';
 export { useShareSource } from './use-share-source';
+export { recordChangeWaits } from './item-on-server';

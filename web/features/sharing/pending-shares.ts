@@ -19,6 +19,8 @@ import type { AfterwordDexie } from '../../db/schema';
 import { refusedForGood, serverMessage } from '../../api/client';
 import { backOff, due, passingFailure, type RetryState } from '../../api/retry';
 import type { SharedCopy, ShareItemRef } from './projections';
+import { goneFromServer, itemChangeWaits, ItemGoneError } from './item-on-server';
+import { exclusively } from './queue-lock';
 import { goLive, listShares, postShare, prepareShare, refreshShares, type PreparedShare, type ShareDeps, type ShareJson } from './share-client';
 
 /** One share waiting to reach the server. */
@@ -47,6 +49,8 @@ export interface PendingShares {
   /** Sets flags (or the retry state, or why its stop was refused) of the row `shareId`, when it is still there. */
   mark(shareId: string, change: RowChange): Promise<void>;
   remove(shareId: string): Promise<void>;
+  /** True when a change of item `ref` (of `account`) waits in this device's outbox (item-on-server.ts itemChangeWaits): a 404 for it is not final. */
+  itemWaits(ref: ShareItemRef, account: string): Promise<boolean>;
 }
 
 /** Waiting shares in `dexie`'s `pendingShares` table (the signed-in account's database on this device). */
@@ -60,6 +64,7 @@ export function pendingSharesIn(dexie: AfterwordDexie): PendingShares {
     add: async (p) => void (await table.put({ shareId: p.shareId, kind: p.ref.kind, id: p.ref.id, body: p.body, name: p.name, at: p.at, sent: p.sent, stopping: p.stopping })),
     mark: async (shareId, change) => void (await table.update(shareId, change)),
     remove: (shareId) => table.delete(shareId),
+    itemWaits: (ref, account) => itemChangeWaits(dexie, ref, account),
   };
 }
 
@@ -74,10 +79,12 @@ const maybeSent = (p: PendingShare): boolean => p.sent !== false;
 
 /**
  * Shares item `ref` (its copy `copy`) with `name` as startSharing does when the server answers;
- * when it cannot be reached, or does not have the item yet (404), keeps the share waiting in `queue` with the item's live set already
+ * when it cannot be reached, or does not have the item yet (404 while the item's change waits in
+ * this device's outbox), keeps the share waiting in `queue` with the item's live set already
  * holding it, and still gives the link (`pending: true`); the row says whether the send was
- * tried (`sent`: fetch's failure may come after the server took it). Throws the server's refusals
- * and a failure to write the live set (nothing is then kept).
+ * tried (`sent`: fetch's failure may come after the server took it). Throws ItemGoneError for a 404
+ * when nothing of the item waits to be sent (deleted on another device), the server's other
+ * refusals and a failure to write the live set (nothing is then kept).
  */
 export async function shareOrQueue(
   deps: ShareDeps,
@@ -101,6 +108,7 @@ export async function shareOrQueue(
     // Unreachable (the server may have taken it before the answer was lost), or the item not on
     // the server yet (404: it was written here and has not synced, so the share was not taken): it waits.
     if (unreachable(err)) return wait(true);
+    if (await goneFromServer(err, ref, (r) => queue.itemWaits(r, deps.account))) throw new ItemGoneError();
     if ((err as { status?: number }).status === 404) return wait(false);
     throw err;
   }
@@ -111,20 +119,6 @@ export async function shareOrQueue(
 /** Adds `shareId` to item `ref`'s live set on this device (synced like any field of its record). */
 async function goLiveLater(deps: Pick<ShareDeps, 'live'>, ref: ShareItemRef, shareId: string): Promise<void> {
   await deps.live.write(ref, [...(await deps.live.read(ref)).filter((id) => id !== shareId), shareId]);
-}
-
-/**
- * Runs `work` alone among this account's queue operations on this device (every tab): a send and a
- * stop never interleave (security review of session 21's offline sharing, finding 2). Web Locks where
- * the browser has them; else one promise chain per account in this page (tests in Node).
- */
-const chains = new Map<string, Promise<unknown>>();
-function exclusively<T>(account: string, work: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? (navigator as { locks?: { request: (name: string, cb: () => Promise<T>) => Promise<T> } }).locks : undefined;
-  if (locks) return locks.request(`afterword-pending-shares:${account}`, work);
-  const run = (chains.get(account) ?? Promise.resolve()).then(work, work);
-  chains.set(account, run.catch(() => undefined));
-  return run;
 }
 
 /** Takes `shareId` out of item `ref`'s live set on this device, when it is there. */
@@ -220,6 +214,8 @@ export interface RefusedShare {
   ref: ShareItemRef;
   /** Its stop was refused for good, in the server's words (`why`): the link still opens. */
   stop?: { why: string };
+  /** The server no longer has its item (a 404 with nothing of the item waiting in this device's outbox): nothing was shared. */
+  gone?: true;
 }
 
 /**
@@ -266,8 +262,9 @@ async function sendStop(deps: Pick<ShareDeps, 'api' | 'online' | 'now'>, queue: 
  * sent and before it leaves the queue. It leaves the queue only once the server lists it active
  * (its first copy sealed). A share the server already has (409, listed with this device's own wrap,
  * key id and sealed name: an earlier send whose answer was lost) is taken as sent. One that cannot
- * be sent yet stays waiting: the device offline, the server unreachable, the item not on the server yet (404: it syncs
- * first), the session to be renewed or proven (401, 403, 407), a passing refusal (408, 425, 429,
+ * be sent yet stays waiting: the device offline, the server unreachable, the item not on the server yet (404 while its
+ * change waits in this device's outbox: it syncs first; with none waiting the item is gone, and the share
+ * leaves the queue and live set, returned in `refused` with `gone`), the session to be renewed or proven (401, 403, 407), a passing refusal (408, 425, 429,
  * 5xx), or its first copy not sealed yet. One the server refuses for good (400, 409 for a share it
  * does not list as this one, 413, 422; its first copy too), or whose key this device refuses, leaves the queue and the
  * live set and is returned in `refused` for the person to be told. One whose earlier send arrived and
@@ -326,10 +323,10 @@ async function sendOne(
     await queue.remove(p.shareId);
     return;
   }
-  const refuse = async () => {
+  const refuse = async (gone?: true) => {
     await queue.remove(p.shareId);
     await leaveLiveSet(deps, p.ref, p.shareId);
-    out.refused.push({ shareId: p.shareId, name: p.name, ref: p.ref });
+    out.refused.push({ shareId: p.shareId, name: p.name, ref: p.ref, ...(gone ? { gone } : {}) });
   };
   // The queue row is this device's own truth: the live set holds the share before it is sent (an
   // edit of the item on another device may have replaced the set meanwhile).
@@ -339,6 +336,8 @@ async function sendOne(
   try {
     await postShare(deps, p.ref, p.body);
   } catch (err) {
+    // 404 with nothing of the item waiting here: gone from the server (item-on-server.ts), never sent again.
+    if (await goneFromServer(err, p.ref, (r) => queue.itemWaits(r, deps.account))) return refuse(true);
     if (keepsWaiting(err)) {
       out.waiting++;
       return;

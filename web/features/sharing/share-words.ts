@@ -22,6 +22,10 @@ export const shareLetterAsk = (recipient: string) => ({
 
 /** A share made offline that the server then refused (pending-shares.ts sendPendingShares). */
 export const pendingRefusedText = (name: string, title: string) => t('sharing.pendingRefused', { name, title });
+/** A share made offline whose item the server no longer has (pending-shares.ts sendPendingShares, `gone`): what happened, and what to do. */
+export const pendingGoneText = (name: string, title: string) => t('sharing.pendingGone', { name, title });
+/** Share now on an item the server no longer has, with nothing of it waiting to be sent (item-on-server.ts ItemGoneError). */
+export const itemGoneText = (title: string) => t('sharing.itemGone', { title });
 /** A share made offline, already sent, that could not be stopped on the server yet. */
 export const STOP_OFFLINE_TEXT = (name: string) => t('sharing.stopOffline', { name });
 /** A share made offline whose send may have reached the server, stopped when the server could not stop it: this device sends the stop later (pending-shares.ts). */

@@ -1,0 +1,62 @@
+/**
+ * A share that waits on the device for its item, when the server answers 404 for the item (issue 43;
+ * docs/sharing.md "An item the server no longer has"): when the item's own change no longer waits
+ * in this device's outbox, the item is gone from the server (deleted on another device, or it never
+ * reached the server): the share stops waiting, leaves the queue and the item's live set, and the
+ * person is told once; while the item's change still waits in the outbox, the share waits for it
+ * (offline-share.test.ts, "an item the server does not have yet…").
+ * Through the app's own share code, Dexie over fake-indexeddb, the real sync engine and the real
+ * Hono app over SQLite.
+ */
+import { describe, expect, it } from 'vitest';
+import { documentCopy } from '../../web/features/sharing/projections';
+import { pendingSharesIn, sendPendingShares, shareOrQueue } from '../../web/features/sharing/pending-shares';
+import { ItemGoneError } from '../../web/features/sharing/item-on-server';
+import type { ShareDeps } from '../../web/features/sharing/share-client';
+import { createSyncEngine } from '../../web/sync/engine';
+import { docItem, ORIGIN, world } from '../test/lying-share-world';
+
+/** The same deps with no network: every request fails as fetch does offline. */
+const offline = (deps: ShareDeps): ShareDeps => ({ ...deps, online: () => false, api: async () => Promise.reject(new TypeError('Failed to fetch')) });
+
+/** The owner's other device deletes document `id` and syncs; the first device has not pulled since. */
+async function deleteOnAnotherDevice(h: Awaited<ReturnType<typeof world>>, id: string): Promise<void> {
+  const other = await h.w.device();
+  const sync = async () => {
+    const engine = createSyncEngine({ db: other, transport: h.w.transport, keys: await h.w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+  };
+  await sync();
+  await other.write('documents', id, { _deleted: true });
+  await sync();
+}
+
+describe('a share whose item the server does not have (404)', () => {
+  it('made offline for an item deleted on another device: it stops waiting, is told once, and nothing half-done is kept', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const ref = { kind: 'document' as const, id: 'd1' };
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    await deleteOnAnotherDevice(h, 'd1');
+
+    // This device still holds d1 (it has not pulled the delete): the server's 404 is final.
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [{ shareId: made.shareId, name: 'Maria', ref, gone: true }] });
+    expect(await queue.list()).toEqual([]);
+    expect(await h.deps.live.read(ref)).not.toContain(made.shareId);
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404);
+    // Told once: the next sync sends nothing and says nothing.
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+  });
+
+  it('Share now, online, on an item deleted on another device: refused in words at once, nothing queued, the live set untouched', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const ref = { kind: 'document' as const, id: 'd1' };
+    await deleteOnAnotherDevice(h, 'd1');
+    await expect(shareOrQueue(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue)).rejects.toBeInstanceOf(ItemGoneError);
+    expect(await queue.list()).toEqual([]);
+    expect(await h.deps.live.read(ref)).toEqual([]);
+    expect((await h.deps.api<{ shares: unknown[] }>('/api/shares')).shares).toEqual([]);
+  });
+});

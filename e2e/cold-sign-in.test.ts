@@ -14,7 +14,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { type ContextWorkers, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 import { recordTexts } from './record-texts';
 
 /** Everything the page (and its workers) fetched, in order, as paths, with `MARK` lines the test adds. */
@@ -54,15 +54,19 @@ async function pressWhenReady(log: string[]): Promise<void> {
 const ACCOUNT_FLOWS = /^GET \/assets\/account-flows-[\w-]+\.js$/;
 const FULL_APP = /^GET \/assets\/FullApp-[\w-]+\.js$/;
 
+/** A context without the app's service worker. */
+const NO_WORKER: ContextWorkers = { serviceWorkers: 'block' };
+
 describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', () => {
   const suite = useBrowserSuite();
 
   /**
    * A cold 390 px context on `path` whose requests are logged, with 'MARK <api> sent' when the
-   * form's request to `api` goes, and the progress line recorded.
+   * form's request to `api` goes, and the progress line recorded. `workers`: whether the context
+   * may install the app's service worker (ContextWorkers), as a cold browser does by default.
    */
-  async function coldForm(path: string, api: string) {
-    const context = await mobileContext(suite.browser, suite.server.url);
+  async function coldForm(path: string, api: string, workers: ContextWorkers = {}) {
+    const context = await mobileContext(suite.browser, suite.server.url, workers);
     const log = requestLog(context);
     const page = await context.newPage();
     await page.goto(path);
@@ -101,7 +105,10 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
    * The keys the server has just handed over are kept: one GET /api/keys that fails right after the
    * account's answer (a dropped connection, a server busy for a moment) must not leave this device's
    * keys "locked", with sealed sync refused and the header saying "sign in again", when the person
-   * has only just typed the password. Each device's first GET /api/keys is answered 503.
+   * has only just typed the password. Each device's first GET /api/keys is answered 503. Its
+   * devices have no service worker: its install (the app's precache) is Chromium's work of seconds
+   * a context (issue 41, CI time) and is not what this test is about, and page.route sees every
+   * request of a page no worker controls.
    */
   it('one failed GET /api/keys just after sign-up or sign-in leaves the keys open and sync running', async () => {
     const user = uniqueUser('Margaret');
@@ -119,13 +126,13 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
       expect(await page.getByText('Your keys are locked on this device').count()).toBe(0);
     };
 
-    const up = await coldForm('/register', '/api/auth/register');
+    const up = await coldForm('/register', '/api/auth/register', NO_WORKER);
     await failFirstKeysFetch(up.page);
     await registerViaUi(up.page, user);
     await expectSynced(up.page);
     await up.context.close();
 
-    const signIn = await coldForm('/login', '/api/auth/login');
+    const signIn = await coldForm('/login', '/api/auth/login', NO_WORKER);
     await failFirstKeysFetch(signIn.page);
     await loginViaUi(signIn.page, user);
     await expectSynced(signIn.page);

@@ -10,7 +10,9 @@ import { expectNoSeriousA11yViolations, hasChromium, SCREEN_SIZES, useBrowserSui
 import { choose, confirmDialog, expectToast, openDialog, useSharedOwner } from './record-screens';
 
 describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
-  const suite = useBrowserSuite();
+  // No service worker: no test here goes offline or looks at one, and its install (the app's
+  // precache) is Chromium's work of seconds per context (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
   // One owner per screen size: the first test at a size signs it up (an empty vault), the dialog's
   // test at that size then adds a link beside that test's documents, in a tab of its own.
   const owners = new Map(SCREEN_SIZES.map(([name, makeContext]) => [name, useSharedOwner(suite, makeContext)]));
@@ -115,7 +117,7 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     const { context, page } = await owners.get(SCREEN_SIZES[0][0])!.open('/documents');
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    // The context's route: the service worker's fetches pass there, not through the page's.
+    // The context's route, which every fetch of the context passes (a service worker's too, where one runs).
     let asked = 0;
     const slow = async (route: Route) => {
       asked++;

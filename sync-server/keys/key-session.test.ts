@@ -131,9 +131,9 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     const session = createKeySession({ api, device, derive });
     await session.getState().restore(made.user.id);
 
-    await api('/api/auth/confirm-password', { body: await session.getState().passwordProof(PASSWORD) });
+    await api('/api/auth/confirm-password', { body: await session.getState().passwordProof(PASSWORD, made.user.id) });
     const NEW = 'a brand new passphrase';
-    await api('/api/auth/password', { body: await session.getState().passwordChangeBody(PASSWORD, NEW) });
+    await api('/api/auth/password', { body: await session.getState().passwordChangeBody(PASSWORD, NEW, made.user.id) });
     await session.getState().refreshKeyring();
     expect(session.getState().status).toBe('open');
     for (const body of sent) {
@@ -144,6 +144,27 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     const other = await signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`q-${Math.random()}`) }, p.username, NEW);
     expect(other.keyring.kids()).toEqual(made.keyring.kids());
     await expect(signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`s-${Math.random()}`) }, p.username, PASSWORD)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a password asked for before the key session was restored on this device (a dialog in the first seconds after a reload) still never travels: the session restores for the signed-in account first', async () => {
+    const t = createTestApp();
+    const { api, sent } = testBrowser(t);
+    const device = createDeviceKeyStore(`early-${Math.random()}`);
+    const made = await registerWithKeys<{ id: string }>({ api, derive, device }, profile(), PASSWORD);
+    const NEW = 'a brand new passphrase';
+    // A reload: a new session over the same device, not restored yet (the sync lifecycle does that later).
+    const proofFirst = createKeySession({ api, device, derive });
+    const proof = await proofFirst.getState().passwordProof(PASSWORD, made.user.id);
+    expect(proof).not.toHaveProperty('password');
+    await api('/api/auth/confirm-password', { body: proof });
+    const changeFirst = createKeySession({ api, device, derive });
+    const body = await changeFirst.getState().passwordChangeBody(PASSWORD, NEW, made.user.id);
+    expect(body).not.toHaveProperty('currentPassword');
+    await api('/api/auth/password', { body });
+    for (const b of sent) {
+      expect(b).not.toContain(PASSWORD);
+      expect(b).not.toContain(NEW);
+    }
   });
 
   it("the password change keeps the account's KDF algorithm and parameters (a fresh salt only): PBKDF2 stays PBKDF2 (issue 29 \"The KDF\")", async () => {
@@ -160,7 +181,7 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     expect(await session.getState().restore(id)).toBe('open');
 
     const NEW = 'a brand new passphrase';
-    const body = (await session.getState().passwordChangeBody(PASSWORD, NEW)) as { kdf: { alg: string; iterations: number; salt: string } };
+    const body = (await session.getState().passwordChangeBody(PASSWORD, NEW, id)) as { kdf: { alg: string; iterations: number; salt: string } };
     expect(body.kdf).toMatchObject({ alg: 'pbkdf2-sha256', iterations: 700_000 });
     expect(body.kdf.salt).not.toBe(dk.kdf.salt);
     await api('/api/auth/password', { body });

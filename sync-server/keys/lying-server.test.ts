@@ -115,7 +115,7 @@ describe('a server that lies gets no password, no key and no plain text', () => 
       expect(await session.getState().restore(user.id)).toBe('open');
       expect(session.getState().refusal).toBe(words);
       expect(session.getState().sealedAt).not.toBeNull();
-      await expect(session.getState().passwordProof(PASSWORD)).resolves.toHaveProperty('loginSecret');
+      await expect(session.getState().passwordProof(PASSWORD, user.id)).resolves.toHaveProperty('loginSecret');
       expect(await a.keyStore.load(user.id)).not.toBeNull();
 
       await a.db().write('deathPlan', user.id, { location: CANARY.place, createdAt: '2026-11-29T04:00:00.000Z' });
@@ -129,8 +129,8 @@ describe('a server that lies gets no password, no key and no plain text', () => 
       // A session that never opened (a restore running, a device from before): the password stays.
       const cold = createKeySession({ api: a.flows.api, device: a.keyStore, derive: a.flows.derive });
       cold.setState({ userId: user.id });
-      await expect(cold.getState().passwordProof(PASSWORD)).rejects.toThrow(KNOWN_KEYS_WORDS);
-      await expect(cold.getState().passwordChangeBody(PASSWORD, 'a new one entirely')).rejects.toThrow(KNOWN_KEYS_WORDS);
+      await expect(cold.getState().passwordProof(PASSWORD, user.id)).rejects.toThrow(KNOWN_KEYS_WORDS);
+      await expect(cold.getState().passwordChangeBody(PASSWORD, 'a new one entirely', user.id)).rejects.toThrow(KNOWN_KEYS_WORDS);
       expectNothingUsable(a.sent, Object.values(CANARY));
     });
   }
@@ -163,7 +163,7 @@ describe('a server that lies gets no password, no key and no plain text', () => 
       expect(await session.getState().restore(user.id)).toBe('open');
       expect(session.getState().refusal).toBe(WEAK_KDF_WORDS);
       await expect(session.getState().unlock(PASSWORD)).rejects.toThrow(WEAK_KDF_WORDS);
-      const change = (await session.getState().passwordChangeBody(PASSWORD, 'a new one entirely')) as { kdf: KdfParams };
+      const change = (await session.getState().passwordChangeBody(PASSWORD, 'a new one entirely', user.id)) as { kdf: KdfParams };
       expect(change.kdf).toMatchObject({ alg: 'argon2id', memoryKiB: 64 * 1024, iterations: 3 });
       expectNothingUsable(a.sent);
 

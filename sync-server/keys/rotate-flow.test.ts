@@ -126,7 +126,7 @@ describe('replacing the account key with two devices', () => {
 
     const code = await newKitWithPassword(b.flows, { id: user.id, username }, PASSWORD); // B's device still holds AK 1
     expect((await akFromCode(b.browser.api, user.id, code)).akVersion).toBe(2);
-    const body = await b.session.getState().passwordChangeBody(PASSWORD, 'another password here'); // B's session has not fetched the keys yet
+    const body = await b.session.getState().passwordChangeBody(PASSWORD, 'another password here', user.id); // B's session has not fetched the keys yet
     await expect(b.browser.api('/api/auth/password', { body })).rejects.toMatchObject({ status: 409 });
     await signInAccount(device(t).flows, username, PASSWORD); // the password still opens the keys
   });

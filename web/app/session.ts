@@ -65,3 +65,10 @@ export const useSession = create<SessionState>()((set) => ({
   },
   setNeedsReauth: (v) => set({ needsReauth: v }),
 }));
+
+/** The signed-in account's id (for a call made while someone is signed in); throws when nobody is. */
+export function signedInId(): string {
+  const id = useSession.getState().user?.id;
+  if (!id) throw new Error('Not signed in');
+  return id;
+}

@@ -8,6 +8,7 @@ import { refusalWords } from '../features/keys/refusal';
 import { LazyPasswordPromptDialog } from '../ui/password-prompt';
 import { usePasswordPrompt } from './confirm-password';
 import { useKeySession } from '../features/keys/key-session';
+import { signedInId } from '../app/session';
 
 export function ConfirmPasswordDialog() {
   const pending = usePasswordPrompt((s) => s.pending);
@@ -25,7 +26,7 @@ export function ConfirmPasswordDialog() {
       busyLabel="Checking..."
       autoFocus
       onPassword={async (password) => {
-        await apiFetch('/api/auth/confirm-password', { body: await useKeySession.getState().passwordProof(password) }); // with keys: the login secret
+        await apiFetch('/api/auth/confirm-password', { body: await useKeySession.getState().passwordProof(password, signedInId()) }); // with keys: the login secret
         close(true);
       }}
       errorText={(err) => refusalWords(err) ?? serverMessage(err, navigator.onLine ? 'Could not check your password. Please try again.' : 'You are offline. Try again when you are connected.')}

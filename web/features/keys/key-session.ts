@@ -56,8 +56,10 @@ export interface KeySessionState {
    * What proves the password again (confirm-password, delete-account): `{ loginSecret }` for an
    * account with keys (the password never travels), `{ password }` for an account without.
    * Throws DeviceRefusal when this device knows the account has keys but the server says not.
+   * `userId` is the signed-in account's: the session is restored for it first when it was not yet
+   * (what this device knows of its keys decides, never the session's empty start).
    */
-  passwordProof(password: string): Promise<{ loginSecret: string } | { password: string }>;
+  passwordProof(password: string, userId: string): Promise<{ loginSecret: string } | { password: string }>;
   /**
    * The body of `POST /api/auth/password`: for an account with keys the login secrets and AK
    * re-wrapped under the new password with a new KDF salt and the account's own KDF algorithm and
@@ -65,7 +67,7 @@ export interface KeySessionState {
    * AK, which stays); for one without, the passwords. Throws KeysLockedError while locked,
    * DeviceRefusal as passwordProof does.
    */
-  passwordChangeBody(current: string, next: string): Promise<Record<string, unknown>>;
+  passwordChangeBody(current: string, next: string, userId: string): Promise<Record<string, unknown>>;
   /** The sync engine's keys, or null when the account's data is not sealed (no keys, or sealedAt unset). */
   syncKeys(): SyncKeys | null;
   /**
@@ -164,30 +166,53 @@ export function createKeySession(deps: KeySessionDeps) {
       return ring;
     };
 
+    /** restore()'s work (see KeySession.restore). */
+    const restoreNow = async (userId: string): Promise<KeySessionStatus> => {
+      const gen = ++generation;
+      ak = null;
+      server = null;
+      pinned = null;
+      set({ ...EMPTY, userId });
+      const held = await deps.device.load(userId);
+      ak = held && { bytes: held.ak, version: held.akVersion };
+      const cached = await deps.device.loadServerKeys(userId);
+      const pin = (await deps.device.pinOf(userId)) ?? ((held || cached) && (await deps.device.pin(userId, { kdf: cached?.kdf, akVersion: held?.akVersion ?? cached?.akVersion, sealed: cached?.sealedAt != null }))); // a device from before pins: what it holds
+      if (gen !== generation) return get().status;
+      pinned = pin;
+      if (cached) await adopt(userId, cached, gen); // the offline start: open from the device
+      const fresh = await fetchKeys();
+      if (gen !== generation) return get().status;
+      if (fresh) await adopt(userId, fresh, gen);
+      else if (fresh === null && pinned) refuse(KNOWN_KEYS_WORDS); // keys seen here: never turned plain by one answer
+      else if (fresh === null) set({ ...EMPTY, userId }); // the server says: no keys (a legacy account)
+      else if (!cached && held) set({ ...EMPTY, userId, status: 'locked', sealedAt: 0 }); // offline, keys never cached: AK here says it has keys; wait for the server
+      return get().status;
+    };
+    /** The restore in flight and whose it is: a second restore for the same account waits for it instead of starting again. */
+    let restoring: { userId: string; done: Promise<KeySessionStatus> } | null = null;
+    const restore = async (userId: string): Promise<KeySessionStatus> => {
+      if (restoring?.userId === userId) return restoring.done;
+      const done = restoreNow(userId);
+      restoring = { userId, done };
+      try {
+        return await done;
+      } finally {
+        if (restoring?.done === done) restoring = null;
+      }
+    };
+    /**
+     * The session of `userId` as this device holds it: awaits their restore in flight, or restores
+     * when the session is not theirs (nobody's yet: a dialog opened before the sync lifecycle restored it).
+     */
+    const restoredFor = async (userId: string): Promise<void> => {
+      if (restoring?.userId === userId) await restoring.done;
+      else if (get().userId !== userId) await restore(userId);
+    };
+
     return {
       ...EMPTY,
 
-      async restore(userId) {
-        const gen = ++generation;
-        ak = null;
-        server = null;
-        pinned = null;
-        set({ ...EMPTY, userId });
-        const held = await deps.device.load(userId);
-        ak = held && { bytes: held.ak, version: held.akVersion };
-        const cached = await deps.device.loadServerKeys(userId);
-        const pin = (await deps.device.pinOf(userId)) ?? ((held || cached) && (await deps.device.pin(userId, { kdf: cached?.kdf, akVersion: held?.akVersion ?? cached?.akVersion, sealed: cached?.sealedAt != null }))); // a device from before pins: what it holds
-        if (gen !== generation) return get().status;
-        pinned = pin;
-        if (cached) await adopt(userId, cached, gen); // the offline start: open from the device
-        const fresh = await fetchKeys();
-        if (gen !== generation) return get().status;
-        if (fresh) await adopt(userId, fresh, gen);
-        else if (fresh === null && pinned) refuse(KNOWN_KEYS_WORDS); // keys seen here: never turned plain by one answer
-        else if (fresh === null) set({ ...EMPTY, userId }); // the server says: no keys (a legacy account)
-        else if (!cached && held) set({ ...EMPTY, userId, status: 'locked', sealedAt: 0 }); // offline, keys never cached: AK here says it has keys; wait for the server
-        return get().status;
-      },
+      restore,
 
       async unlock(password) {
         const userId = signedInUser();
@@ -244,7 +269,8 @@ export function createKeySession(deps: KeySessionDeps) {
         await deps.device.clear();
       },
 
-      async passwordProof(password) {
+      async passwordProof(password, userId) {
+        await restoredFor(userId);
         if (get().status === 'none' || !server) {
           if (await pinOfUser()) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
           return { password };
@@ -252,12 +278,12 @@ export function createKeySession(deps: KeySessionDeps) {
         return { loginSecret: (await deps.derive(password, server.kdf)).loginSecret };
       },
 
-      async passwordChangeBody(current, next) {
+      async passwordChangeBody(current, next, userId) {
+        await restoredFor(userId);
         if (get().status === 'none' || !server) {
           if (await pinOfUser()) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
           return { currentPassword: current, newPassword: next };
         }
-        const userId = signedInUser();
         if (!ak) throw new KeysLockedError();
         const kdf = renewKdfParams(server.kdf); // the account's algorithm and costs, a new salt (issue 29 "The KDF")
         const [was, now] = await Promise.all([deps.derive(current, server.kdf), deps.derive(next, kdf)]);

@@ -5,7 +5,7 @@
 import { apiFetch } from '../../api/client';
 import { deleteUserDatabase } from '../../db';
 import { stopSync } from '../../sync';
-import { useSession } from '../../app/session';
+import { signedInId, useSession } from '../../app/session';
 import { useKeySession } from '../keys';
 
 /**
@@ -14,7 +14,7 @@ import { useKeySession } from '../keys';
  */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   const session = useKeySession.getState(); // with keys: login secrets and AK re-wrapped, never the passwords
-  await apiFetch('/api/auth/password', { body: await session.passwordChangeBody(currentPassword, newPassword) });
+  await apiFetch('/api/auth/password', { body: await session.passwordChangeBody(currentPassword, newPassword, signedInId()) });
   await session.refreshKeyring().catch(() => undefined); // the new wrap cached on this device (AK itself is unchanged)
 }
 
@@ -24,7 +24,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
  * guard does not send the person to /login). Throws ApiError (400 'Password is incorrect').
  */
 export async function deleteAccount(userId: string, password: string, leave: () => void | Promise<void>): Promise<void> {
-  await apiFetch('/api/auth/delete-account', { body: await useKeySession.getState().passwordProof(password) });
+  await apiFetch('/api/auth/delete-account', { body: await useKeySession.getState().passwordProof(password, userId) });
   await stopSync();
   await useKeySession.getState().signOut().catch((err: unknown) => console.error('Could not forget the keys on this device', err));
   try {

@@ -7,7 +7,6 @@ import { apiFetch, serverMessage } from '../api/client';
 import { refusalWords } from '../features/keys/refusal';
 import { LazyPasswordPromptDialog } from '../ui/password-prompt';
 import { usePasswordPrompt } from './confirm-password';
-import { useKeySession } from '../features/keys/key-session';
 
 export function ConfirmPasswordDialog() {
   const pending = usePasswordPrompt((s) => s.pending);
@@ -25,6 +24,8 @@ export function ConfirmPasswordDialog() {
       busyLabel="Checking..."
       autoFocus
       onPassword={async (password) => {
+        // The key session's code is fetched here if the sync lifecycle has not yet (issue 41).
+        const { useKeySession } = await import('../features/keys/key-session');
         await apiFetch('/api/auth/confirm-password', { body: await useKeySession.getState().passwordProof(password) }); // with keys: the login secret
         close(true);
       }}

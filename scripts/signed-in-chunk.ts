@@ -31,6 +31,14 @@ export const SIGNED_IN_ROOTS = [
   '../web/features/dashboard/index.tsx',
 ].map(here);
 
+/**
+ * The key session and what follows it (web/features/keys/key-session.ts, key-effects.ts), which the
+ * signed-in start fetches with the sync engine, once the first screen is quiet (web/sync/lifecycle.ts,
+ * issue 41), and the sign-in forms with their key flows: one `key-session` chunk (its modules not
+ * public nor in the signed-in chunk), not a dozen small ones that each importer would list.
+ */
+export const KEY_SESSION_ROOTS = ['../web/features/keys/key-session.ts', '../web/features/keys/key-effects.ts'].map(here);
+
 /** The public screens (and the entry): what they import is never moved into the signed-in chunk. */
 const ENTRY = here('../web/main.tsx');
 const PUBLIC_SCREENS = here('../web/app/screens.ts');
@@ -73,6 +81,7 @@ function barrelTargets(barrel: string, names: ReadonlySet<string>): string[] {
 interface GraphModule {
   importedIds: readonly string[];
   dynamicallyImportedIds: readonly string[];
+  importers?: readonly string[];
 }
 
 /** Every module `roots` reach by static imports (and, with `dynamic`, by import() too). */
@@ -122,13 +131,17 @@ function reachByNames(roots: readonly string[], info: (id: string) => GraphModul
  * state outside this call): the plugin fills it once the graph is known (buildEnd), the group's
  * `test` reads it when chunks are made. Use both from one call in vite.config.ts.
  */
-export function createSignedInChunk(): { plugin: Plugin; group: { name: string; test: (id: string) => boolean; includeDependenciesRecursively: boolean } } {
+type Group = { name: string; test: (id: string) => boolean; includeDependenciesRecursively: boolean };
+
+export function createSignedInChunk(): { plugin: Plugin; group: Group; keysGroup: Group } {
   const modules = new Set<string>();
+  const keyModules = new Set<string>();
   const plugin: Plugin = {
     name: 'afterword-signed-in-chunk',
     apply: 'build',
     buildEnd() {
       modules.clear();
+      keyModules.clear();
       const info = (id: string) => this.getModuleInfo(id);
       // What the entry runs, and what the public screens (import()ed by screens.ts), the chrome's and
       // the language field's lazy pieces load with them, followed by the names imported (reachByNames).
@@ -137,8 +150,18 @@ export function createSignedInChunk(): { plugin: Plugin; group: { name: string; 
       // The roots themselves keep their own chunks (import() of a module moved into a group chunk
       // made rolldown 1.2 emit an export it never defined).
       for (const id of reachByNames(SIGNED_IN_ROOTS, info)) if (!publicModules.has(id) && !BIG_LIBRARIES.test(id) && !SIGNED_IN_ROOTS.includes(id)) modules.add(id);
+      for (const id of reachByNames(KEY_SESSION_ROOTS, info)) if (!publicModules.has(id) && !modules.has(id) && !BIG_LIBRARIES.test(id)) keyModules.add(id);
+      // Only what nothing else imports (shared/crypto/bytes.ts, say, is the forms' too): until none is left out.
+      for (let size = -1; size !== keyModules.size; ) {
+        size = keyModules.size;
+        for (const id of keyModules) if (!KEY_SESSION_ROOTS.includes(id) && info(id)?.importers?.some((by) => !keyModules.has(by))) keyModules.delete(id);
+      }
     },
   };
   // The signed-in start's modules, one chunk.
-  return { plugin, group: { name: 'signed-in', test: (id: string) => modules.has(id), includeDependenciesRecursively: false } };
+  return {
+    plugin,
+    group: { name: 'signed-in', test: (id: string) => modules.has(id), includeDependenciesRecursively: false },
+    keysGroup: { name: 'key-session', test: (id: string) => keyModules.has(id), includeDependenciesRecursively: false },
+  };
 }

@@ -6,11 +6,9 @@
  */
 import { useEffect } from 'react';
 import { installCheckIns } from '../features/release/check-in';
-import { UnlockKeysDialog } from '../features/keys/UnlockKeysDialog';
-import { followKeySession } from '../features/keys/key-effects';
 import { ConfirmPasswordDialog } from '../pwa/ConfirmPasswordDialog';
 import { ReauthDialog } from '../pwa/ReauthDialog';
-import { SyncLifecycle } from '../sync/lifecycle';
+import { keySessionLoaded, SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
 import { lazyPiece } from '../ui/lazy-piece';
@@ -32,6 +30,17 @@ const FilesLifecycle = lazyPiece(() =>
     .then((m) => m.FilesLifecycle),
 );
 
+/**
+ * What follows the key session (the Unlock screen, the escrow deposit and the kits' message wraps:
+ * web/features/keys/KeyServices.tsx), loaded once the sync lifecycle has fetched the key session's
+ * code, on the engine's schedule (issue 41): the session cannot be locked or open before.
+ */
+const KeyServices = lazyPiece(() =>
+  keySessionLoaded()
+    .then(() => import('../features/keys/KeyServices'))
+    .then((m) => m.KeyServices),
+);
+
 export default function SignedInServices() {
   // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached);
   // its code comes once the page is quiet too, as the service worker it waits for (issue 41).
@@ -49,8 +58,6 @@ export default function SignedInServices() {
   useEffect(() => void networkQuiet().then(loadWriteKit).catch(() => undefined), []);
   // The person using the app is the only check-in a device makes (DESIGN.md §8 "Check-ins").
   useEffect(() => installCheckIns(window), []);
-  // Seals an account made before keys, and keeps the release escrow's keys current (key-effects.ts).
-  useEffect(() => followKeySession(), []);
   // The account's language, and a choice made on this device sent to it (issue 44, account-language.ts).
   useEffect(() => followAccountLanguage(), []);
   return (
@@ -58,7 +65,7 @@ export default function SignedInServices() {
       <SyncLifecycle />
       <FilesLifecycle />
       <ReauthDialog />
-      <UnlockKeysDialog />
+      <KeyServices />
       <ConfirmPasswordDialog />
       <ConfirmHost />
       <SignedOutElsewhere />

@@ -10,8 +10,8 @@ import { COLLECTIONS, TOMBSTONE_FIELD, type CollectionName } from '../../shared/
 import type { EntityOf } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
-import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
-import { addCreationFields, addDerivedFields, addOwnerCopies, type NewItemId } from '../../shared/sync/record';
+import { emptyState, type RecordState } from '../../shared/sync/merge';
+import type { NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
 /** The write kit (./write-kit.ts): validation, materialising and the rest of a write, which need zod. */
@@ -244,7 +244,7 @@ export class UserDatabase {
   }
 
   private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks, creates = false, rewrite = [] }: WriteInput): Promise<Change | null> {
-    const { fieldsOfPatch, missingFields, sealedSizeProblem, validateChange, viewOfDelete } = writeKit();
+    const { fieldsOfPatch, missingFields, sealedSizeProblem, validateChange, viewOfDelete, addOwnerCopies, addCreationFields, addDerivedFields, mergeState, stateOfWrite } = writeKit();
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
     // A local write must beat everything this device shows for the record (another tab's writes too).
@@ -286,7 +286,8 @@ export class UserDatabase {
   /** Writes generated sync `fields` (already only the missing ones) with their fixed HLC (rule 18). */
   private async writeGenerated(collection: CollectionName, id: string, state: RecordState, fields: Record<string, unknown>, hlc: Hlc) {
     if (Object.keys(fields).length === 0) return null;
-    const checked = writeKit().validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
+    const { validateChange, mergeState, stateOfWrite } = writeKit();
+    const checked = validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
     if (!checked.ok) throw new LocalWriteError(checked.reason);
     await this.storeState(collection, id, mergeState(state, stateOfWrite(fields, hlc)).state);
     await this.dexie.outbox.add({ ...checked.change });

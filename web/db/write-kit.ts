@@ -3,7 +3,8 @@
  * (validateChange), turning a patch into sync fields (fieldsOfPatch), re-materialising the entity
  * (materialize), a delete's view of the record (deleteView, rule 22), generated content's missing
  * fields (rule 18), the long texts a write replaces (rule 21) and whether a write fits once sealed
- * (sealedSizeProblem, issue 29 "Limits on ciphertext"). All of it needs the zod schemas,
+ * (sealedSizeProblem, issue 29 "Limits on ciphertext"), the fields a write adds (owner copies, creation
+ * and derived fields) and merging it into the record's state. Most of it needs the zod schemas,
  * which screens do not need to paint, so UserDatabase loads this module with a dynamic import
  * (loadWriteKit in ./user-database.ts) and awaits it before opening a write transaction.
  */
@@ -15,7 +16,8 @@ import { deleteView } from '../../shared/sync/versions';
 
 export { validateChange } from '../../shared/sync/change';
 export { missingFields } from '../../shared/sync/generated';
-export { fieldsOfPatch, materialize } from '../../shared/sync/record';
+export { addCreationFields, addDerivedFields, addOwnerCopies, fieldsOfPatch, materialize } from '../../shared/sync/record';
+export { mergeState, stateOfWrite } from '../../shared/sync/merge';
 export { keepReplacedTexts, replacesText } from './local-versions';
 export { sealedSizeProblem } from '../../shared/crypto/sealed-size';
 

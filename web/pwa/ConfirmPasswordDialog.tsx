@@ -7,7 +7,6 @@ import { apiFetch, serverMessage } from '../api/client';
 import { refusalWords } from '../features/keys/refusal';
 import { LazyPasswordPromptDialog } from '../ui/password-prompt';
 import { usePasswordPrompt } from './confirm-password';
-import { useKeySession } from '../features/keys/key-session';
 import { signedInId } from '../app/session';
 
 export function ConfirmPasswordDialog() {
@@ -26,6 +25,9 @@ export function ConfirmPasswordDialog() {
       busyLabel="Checking..."
       autoFocus
       onPassword={async (password) => {
+        // The key session's code is fetched here if the sync lifecycle has not yet (issue 41); the
+        // session is restored for the signed-in account first if it was not yet (key-session.ts).
+        const { useKeySession } = await import('../features/keys/key-session');
         await apiFetch('/api/auth/confirm-password', { body: await useKeySession.getState().passwordProof(password, signedInId()) }); // with keys: the login secret
         close(true);
       }}

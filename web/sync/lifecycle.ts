@@ -14,19 +14,31 @@ import { useSession } from '../app/session';
 import { closeUserDatabase, deleteUserDatabase, openUserDatabase, useCurrentDb } from '../db/current';
 import { toast } from '../ui/toast-store';
 import { useSyncStore } from './sync-store';
-import { useKeySession } from '../features/keys/key-session';
-import { needsSealing, sealExisting } from '../features/keys/key-effects';
 import { networkQuiet } from '../pwa/network-quiet';
 import { engineMayWait, loadUntilLoaded } from './engine-start';
 
 type SyncModule = typeof import('./index');
+type KeysModules = [typeof import('../features/keys/key-session'), typeof import('../features/keys/key-effects')];
+
+/**
+ * The key session's code (web/features/keys/key-session.ts, its crypto, and key-effects.ts), imported
+ * with the engine's and on its schedule (issue 41: not for painting; the screens paint from the
+ * database). Until it has arrived no engine runs, so nothing is sent: never plain text for want of keys.
+ */
+const loadKeys = (): Promise<KeysModules> => Promise.all([import('../features/keys/key-session'), import('../features/keys/key-effects')]);
+
+let keysLoaded = () => {};
+const keysArrived = new Promise<void>((resolve) => (keysLoaded = resolve));
+/** Resolves once the sync lifecycle has the key session's code (for what follows the session: SignedInServices). */
+export const keySessionLoaded = (): Promise<void> => keysArrived;
 
 /**
  * The key session of `userId` (web/features/keys/key-session.ts), restored from this device when
  * not already open for them (a reload, an offline start), and its SyncKeys: null when the
  * account's data is not sealed.
  */
-async function openKeySession(userId: string) {
+async function openKeySession([{ useKeySession }]: KeysModules, userId: string) {
+  keysLoaded();
   const session = useKeySession.getState();
   if (session.userId !== userId) await session.restore(userId);
   return useKeySession.getState().syncKeys();
@@ -66,9 +78,12 @@ export function useSyncLifecycle(): void {
         if (cancelled) return;
         // A device with data to show fetches the engine once the screen's network is quiet (engine-start.ts).
         const quietFirst = await engineMayWait(db);
-        const load = () => (quietFirst ? networkQuiet().then(loadSync) : loadSync());
-        const [sync, keys] = await Promise.all([loadUntilLoaded(load, () => cancelled), openKeySession(userId)]);
-        if (cancelled || !sync) return;
+        const whenDue = <T,>(load: () => Promise<T>) => () => (quietFirst ? networkQuiet().then(load) : load());
+        const keysModules = loadUntilLoaded(whenDue(loadKeys), () => cancelled);
+        const [sync, keys] = await Promise.all([loadUntilLoaded(whenDue(loadSync), () => cancelled), keysModules.then((m) => m && openKeySession(m, userId))]);
+        const modules = await keysModules;
+        if (cancelled || !sync || !modules) return;
+        const [{ useKeySession }, { needsSealing, sealExisting }] = modules;
         // An account made before keys whose keys are open here is sealed first (key-effects.ts), with
         // no engine running meanwhile: a plain one would pull the new envelopes with no key to open
         // them and keep them as text. Then (or if sealing failed: plain, as before) sync starts.
@@ -88,6 +103,10 @@ export function useSyncLifecycle(): void {
           sealed = now !== null;
           sync.startSync({ userId, keys: now ?? undefined });
         };
+        // Unlocked keys (the Unlock screen): the sealed changes that waited go now.
+        const stopUnlocked = useKeySession.subscribe((s, prev) => {
+          if (s.status === 'open' && prev.status !== 'open') sync.requestSync();
+        });
         if (!sealed && needsSealing(useKeySession.getState(), userId)) await sealThenSync();
         // A sealed account syncs with its keys (while they are locked, sealed sync waits: the
         // engine says so in the sync status and keeps the outbox); others sync in plain.
@@ -95,7 +114,7 @@ export function useSyncLifecycle(): void {
         requestPersistentStorage();
         // The keys opened later (an offline start answered, Unlock) on an account to seal, or the
         // account became sealed while syncing: the engine starts again accordingly.
-        unsubscribe = useKeySession.subscribe((s) => {
+        const stopFollowing = useKeySession.subscribe((s) => {
           if (cancelled || sealed || sealing) return;
           if (!sealingTried && needsSealing(s, userId)) {
             void sealThenSync();
@@ -106,6 +125,10 @@ export function useSyncLifecycle(): void {
           sealed = true;
           void sync.stopSync().then(() => !cancelled && sync.startSync({ userId, keys: now }));
         });
+        unsubscribe = () => {
+          stopFollowing();
+          stopUnlocked();
+        };
       } catch (err) {
         console.error('Could not open the local database', err);
         useSyncStore.setState({ status: 'error', lastError: 'Could not open the data stored on this device' });
@@ -125,12 +148,6 @@ export function useSyncLifecycle(): void {
     // No engine yet (its module not loaded) means nothing to resume: startSync starts it running.
     if (userId && !needsReauth) syncModule?.resumeSync();
   }, [userId, needsReauth]);
-
-  const keysOpen = useKeySession((s) => s.status === 'open');
-  useEffect(() => {
-    // Unlocked keys (the Unlock screen): the sealed changes that waited go now.
-    if (userId && keysOpen) syncModule?.requestSync();
-  }, [userId, keysOpen]);
 
   useEffect(
     () =>

@@ -157,6 +157,12 @@ export interface TrusteePageData {
   level: AccessLevel;
   /** The server's now (ISO), for the binder's date. */
   now: string;
+  /**
+   * The language of the trustee's page (issue 44): the trustee's `language` as the owner chose it,
+   * else the account's (sync-server/release/service.ts readerLanguage, the e-mails' rule; a code of
+   * shared/languages.ts). Absent from older servers: English.
+   */
+  lang?: string;
   /** A sealed account's: envelopes and their places (never a key: a trustee's level opens with their kit). */
   sealed?: SealedInfo;
   /** Set by the page (web/release/open.ts): the entries that did not open, named as the page shows them (never shown as content). */

@@ -11,6 +11,8 @@ import { dateText } from './dom';
 import { doneByText, tasksByWhen } from './task-list';
 import { stateText } from './trustee-words';
 import { labelOf, showInLanguage } from './words';
+import { whySealedStaysShut } from '../../shared/release/without-kits';
+import { kitOnlyText, NO_KITS_TEXT, NO_OWN_KIT_TEXT } from './open';
 
 afterEach(async () => {
   await showInLanguage('en');
@@ -65,5 +67,21 @@ describe("a trustee's page's words", () => {
     expect(labelOf('documentType', 'will')).toBe('الوصية');
     expect(stateText({ deliveryDate: null, delivered: false }, NOW)).toBe('قيد الإرسال');
     expect(labelOf('documentType', '(could not be opened)')).toBeUndefined();
+  });
+
+  it("say why a sealed account's page opens nothing in English word for word as before, and in the trustee's language", async () => {
+    for (const made of [true, false]) {
+      expect(NO_KITS_TEXT('Ada', made)).toBe(
+        `What Ada sealed for trustees (the plan, documents and tasks) cannot be opened here. ${whySealedStaysShut('Ada', made)} The messages Ada wrote to people are still sent to them by e-mail. If Ada left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page. A device still signed in to the account opens it too.`,
+      );
+    }
+    expect(NO_OWN_KIT_TEXT('Ada')).toBe(
+      'This page cannot open what Ada left: it opens only with a trustee kit, and Ada did not give you one (perhaps you were named after the kits were made). A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages Ada wrote to people still reach them.',
+    );
+    expect(kitOnlyText()).toMatch(/^What was left for you opens only with your trustee kit\./);
+    await showInLanguage('de');
+    expect(NO_KITS_TEXT('Ada', false)).toContain('aber es wurden keine Kits der Vertrauenspersonen erstellt');
+    expect(NO_OWN_KIT_TEXT('Ada')).toMatch(/^Diese Seite kann nicht öffnen, was Ada hinterlassen hat/);
+    expect(kitOnlyText()).toMatch(/^Was Ihnen hinterlassen wurde/);
   });
 });

@@ -61,7 +61,7 @@ export interface SealedInfo {
    * for a trustee (issue "Release through trustees' key shares", constraint "The escrow ends").
    */
   noKits?: boolean;
-  /** With `noKits`: the owner never made trustee kits (the page gives that reason, whySealedStaysShut). */
+  /** With `noKits`: the owner never made trustee kits (the page gives that reason: release-page `releasePage.trustee.noKits`). */
   noKitsMade?: boolean;
   /** A trustee's page of an account released through kits, for a trustee who holds no kit of them: it cannot open. */
   noOwnKit?: boolean;

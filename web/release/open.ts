@@ -52,7 +52,7 @@ export const kitOnlyText = () => t('releasePage.trustee.kitOnly');
  * (issue "Release through trustees' key shares", constraint "The escrow ends": nothing sealed is
  * released without kits), and what can still be done, in the page's language. `owner` is the
  * owner's first name; `kitsMade` false when the owner never made kits (the English says what
- * shared/release/without-kits.ts whySealedStaysShut says, word for word).
+ * NO_KITS_TEXT said before, word for word: trustee-words.test.ts).
  */
 export const NO_KITS_TEXT = (owner: string, kitsMade = true) => t('releasePage.trustee.noKits', { owner, kitsMade: kitsMade ? 'yes' : 'no' });
 

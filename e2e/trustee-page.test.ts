@@ -18,10 +18,9 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../shared/release/pages';
 import { signUpAda } from './release-owner';
-import { reportPassing } from './report-passing';
+import { releaseThroughTrustee } from './report-passing';
 import { downloadedBytes, expectNoSeriousA11yViolations, hasChromium, useMailSuite } from './harness';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const ZONE = 'Pacific/Auckland';
 
 describe.skipIf(!hasChromium)("the trustee's page guides", () => {
@@ -51,12 +50,7 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     const solicitor = `hale.${tag}@example.com`;
     expect((await call('POST', '/api/trustees', { name: 'Hale & Co', email: solicitor, accessLevel: 'documents-only' })).status).toBe(201);
 
-    const invite = await suite.smtp.waitFor(grace, /asked you to be a trustee/);
-    expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
-    const welcome = await suite.smtp.waitFor(grace, /Thank you for being/);
-    expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
-    const clock = await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
-    expect(clock.status).toBe(200);
+    await releaseThroughTrustee(suite, grace);
     const access = local((await suite.smtp.waitFor(grace, /What Ada left for you/)).links[0]!);
     const hopeAccess = local((await suite.smtp.waitFor(hope, /What Ada left for you/)).links[0]!);
     const solicitorAccess = local((await suite.smtp.waitFor(solicitor, /What Ada left for you/)).links[0]!);

@@ -148,38 +148,82 @@ export type DeliveryProblem = 'address' | 'failed';
 export type TrusteeMessageFacts = DeliveryFacts & { handover?: readonly HandoverBy[] | null; problem?: DeliveryProblem | null };
 
 /**
- * A message's real state on the trustee's page, lower case after "For <name>: ", with dates
- * written by `date` (an ISO string in, the page's date text out): "sent on …" and "opened on …"
- * as the server recorded them, "waiting for its date, …" for a dated message whose date is still
- * ahead, why it cannot be delivered when the server knows, else "being sent" (the page exists
- * after the release only, so the message is due and queued). A letter a trustee hands over is
- * never "being sent" (Afterword sends its recipient nothing): whose it is to hand over, and
- * whether its recipient opened it (handoverLine).
+ * A message's real state on the trustee's page, as one of the page's sentences (`id`, the
+ * release pages' catalog `releasePage.state.<id>`, web/i18n/catalogs/<lang>/release-page.json)
+ * and its values: dates as ISO strings (the page writes them), who as a name or null (said "a
+ * trustee"). `sent…`: sent and opened on, as the server recorded them; `waiting`: a dated message
+ * whose date is still ahead; why it cannot be delivered when the server knows, else `beingSent`
+ * (the page exists after the release only, so the message is due and queued). A letter a trustee
+ * hands over is never "being sent" (Afterword sends its recipient nothing): whose it is to hand
+ * over, and whether its recipient opened it (handoverPart).
  */
-export function deliveryStateLine(m: TrusteeMessageFacts, now: number, date: (iso: string) => string): string {
+export type DeliveryStatePart =
+  | { id: 'waiting' | 'waitingThenYou'; date: string }
+  | { id: 'waitingThenOther'; date: string; who: string | null }
+  | { id: 'cannotSend' | 'notDelivered' | 'beingSent' | 'sent' | 'cannotHandOver' | 'youHandOver' }
+  | { id: 'sentOn'; sent: string }
+  | { id: 'sentOpened' | 'handedOverOpened'; opened: string }
+  | { id: 'sentOnOpened'; sent: string; opened: string }
+  | { id: 'otherYouBackup' | 'otherHandsOver'; who: string | null }
+  | { id: 'otherOrBackup'; who: string | null; backup: string | null };
+
+/** The state of `m` at `now` (ms) as the trustee's page says it (DeliveryStatePart). */
+export function deliveryStatePart(m: TrusteeMessageFacts, now: number): DeliveryStatePart {
   const s = deliveryState(m, now);
-  if (m.handover && !m.delivered) return handoverLine(m, m.handover, s, date);
-  if (s.kind === 'on-date') return `waiting for its date, ${date(deliveryDay(s.date))}`;
-  if (s.kind !== 'sent') {
-    if (m.problem === 'address') return 'cannot be sent: its e-mail address is not valid';
-    if (m.problem === 'failed') return 'could not be delivered: the e-mail to this address was refused or never arrived';
-    return 'being sent';
-  }
-  const sent = s.sentAt ? `sent on ${date(s.sentAt)}` : 'sent';
-  return s.openedAt ? `${sent}, opened on ${date(s.openedAt)}` : sent;
+  if (m.handover && !m.delivered) return handoverPart(m, m.handover, s);
+  if (s.kind === 'on-date') return { id: 'waiting', date: deliveryDay(s.date) };
+  if (s.kind !== 'sent') return { id: m.problem === 'address' ? 'cannotSend' : m.problem === 'failed' ? 'notDelivered' : 'beingSent' };
+  if (s.sentAt && s.openedAt) return { id: 'sentOnOpened', sent: s.sentAt, opened: s.openedAt };
+  if (s.sentAt) return { id: 'sentOn', sent: s.sentAt };
+  return s.openedAt ? { id: 'sentOpened', opened: s.openedAt } : { id: 'sent' };
 }
 
-/** deliveryStateLine for a letter handed over by `by` (the trustee, then the backup). */
-function handoverLine(m: TrusteeMessageFacts, by: readonly HandoverBy[], s: DeliveryState, date: (iso: string) => string): string {
+/** deliveryStatePart for a letter handed over by `by` (the trustee, then the backup). */
+function handoverPart(m: TrusteeMessageFacts, by: readonly HandoverBy[], s: DeliveryState): DeliveryStatePart {
   // The recipient's first open of the link is recorded (a server-only field): the letter reached them.
-  if (m.openedAt) return `handed over, opened on ${date(m.openedAt)}`;
+  if (m.openedAt) return { id: 'handedOverOpened', opened: m.openedAt };
   const [first, backup] = by;
-  if (!first) return 'cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it';
-  const who = (b: HandoverBy) => (b.you ? 'you' : b.name?.trim() || 'a trustee');
-  if (s.kind === 'on-date') return `waiting for its date, ${date(deliveryDay(s.date))}; then ${first.you ? 'you hand it over' : `${who(first)} hands it over`}`;
-  if (first.you) return 'for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet';
-  if (backup?.you) return `for ${who(first)} to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet`;
-  return `for ${who(first)}${backup ? ` (or ${who(backup)}, the backup)` : ''} to hand over by their own e-mail; not opened yet`;
+  if (!first) return { id: 'cannotHandOver' };
+  const who = (b: HandoverBy) => b.name?.trim() || null;
+  if (s.kind === 'on-date') return first.you ? { id: 'waitingThenYou', date: deliveryDay(s.date) } : { id: 'waitingThenOther', date: deliveryDay(s.date), who: who(first) };
+  if (first.you) return { id: 'youHandOver' };
+  if (backup?.you) return { id: 'otherYouBackup', who: who(first) };
+  return backup ? { id: 'otherOrBackup', who: who(first), backup: who(backup) } : { id: 'otherHandsOver', who: who(first) };
+}
+
+/**
+ * The English of each DeliveryStatePart (the binder's, shared/binder/delivery-line.ts; the same
+ * words as the English catalog's `releasePage.state.*`, web/release/words.test.ts), dates written
+ * by `date`, a trustee not named "a trustee".
+ */
+function englishStateLine(p: DeliveryStatePart, date: (iso: string) => string): string {
+  const name = (who: string | null) => who ?? 'a trustee';
+  switch (p.id) {
+    case 'waiting': return `waiting for its date, ${date(p.date)}`;
+    case 'cannotSend': return 'cannot be sent: its e-mail address is not valid';
+    case 'notDelivered': return 'could not be delivered: the e-mail to this address was refused or never arrived';
+    case 'beingSent': return 'being sent';
+    case 'sent': return 'sent';
+    case 'sentOn': return `sent on ${date(p.sent)}`;
+    case 'sentOpened': return `sent, opened on ${date(p.opened)}`;
+    case 'sentOnOpened': return `sent on ${date(p.sent)}, opened on ${date(p.opened)}`;
+    case 'handedOverOpened': return `handed over, opened on ${date(p.opened)}`;
+    case 'cannotHandOver': return 'cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it';
+    case 'waitingThenYou': return `waiting for its date, ${date(p.date)}; then you hand it over`;
+    case 'waitingThenOther': return `waiting for its date, ${date(p.date)}; then ${name(p.who)} hands it over`;
+    case 'youHandOver': return 'for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet';
+    case 'otherYouBackup': return `for ${name(p.who)} to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet`;
+    case 'otherHandsOver': return `for ${name(p.who)} to hand over by their own e-mail; not opened yet`;
+    case 'otherOrBackup': return `for ${name(p.who)} (or ${name(p.backup)}, the backup) to hand over by their own e-mail; not opened yet`;
+  }
+}
+
+/**
+ * A message's real state on the trustee's page in English, lower case after "For <name>: "
+ * (deliveryStatePart), with dates written by `date` (an ISO string in, the page's date text out).
+ */
+export function deliveryStateLine(m: TrusteeMessageFacts, now: number, date: (iso: string) => string): string {
+  return englishStateLine(deliveryStatePart(m, now), date);
 }
 
 /**

@@ -61,7 +61,7 @@ export interface SealedInfo {
    * for a trustee (issue "Release through trustees' key shares", constraint "The escrow ends").
    */
   noKits?: boolean;
-  /** With `noKits`: the owner never made trustee kits (the page gives that reason, whySealedStaysShut). */
+  /** With `noKits`: the owner never made trustee kits (the page gives that reason: release-page `releasePage.trustee.noKits`). */
   noKitsMade?: boolean;
   /** A trustee's page of an account released through kits, for a trustee who holds no kit of them: it cannot open. */
   noOwnKit?: boolean;
@@ -157,6 +157,12 @@ export interface TrusteePageData {
   level: AccessLevel;
   /** The server's now (ISO), for the binder's date. */
   now: string;
+  /**
+   * The language of the trustee's page (issue 44): the trustee's `language` as the owner chose it,
+   * else the account's (sync-server/release/service.ts readerLanguage, the e-mails' rule; a code of
+   * shared/languages.ts). Absent from older servers: English.
+   */
+  lang?: string;
   /** A sealed account's: envelopes and their places (never a key: a trustee's level opens with their kit). */
   sealed?: SealedInfo;
   /** Set by the page (web/release/open.ts): the entries that did not open, named as the page shows them (never shown as content). */

@@ -38,17 +38,3 @@ export function withoutKitsWords(k: number | null): { text: string; detail: stri
       'What you sealed opens only with kits: no one, not even Afterword, can open it for your trustees. Your messages are different: when the waiting period ends, Afterword e-mails each person a private link to theirs by itself, using a spare copy of your messages’ keys that it keeps until enough kits are handed over (this copy is called the escrow). No trustee has to confirm anything first.',
   };
 }
-
-/**
- * Why a sealed account's trustees cannot open what was sealed after a release without kits in
- * force, on the trustee's page (web/release/open.ts NO_KITS_TEXT; the access e-mail says the same
- * in the trustee's language from its catalog, web/i18n/catalogs/<lang>/mail.json
- * `mail.access.noKits`): `kitsMade` false when the owner never made trustee kits (issue 38 item 8:
- * "fewer trustees held kits than were needed" was untrue then), true when kits were made but fewer
- * than needed were handed over. `owner`: the owner's name as the page calls them. Pronoun-free
- * (issue 38 item 8).
- */
-export function whySealedStaysShut(owner: string, kitsMade: boolean): string {
-  const why = kitsMade ? 'but fewer trustees kept their kits than were needed' : 'but no trustee kits were made';
-  return `It was sealed on ${owner}’s own devices so that only trustees holding trustee kits could open it, ${why}, so neither you nor Afterword can open it.`;
-}

@@ -215,7 +215,9 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
     if (!t) return notFoundJson(c);
     const base = `${LINK_PATHS.access}${c.req.param('token')}`;
     // Built once until the account's next write (trustee-pages.ts); its bytes charged to the owner.
-    const body = await services.trusteePages.answer(t.tok.user_id, t.trustee.id, t.trustee.accessLevel, base, deps.now());
+    // In the trustee's language as the owner chose it, else the account's: the e-mails' rule (issue 44).
+    const lang = await release.readerLanguage(t.tok.user_id, t.trustee.language);
+    const body = await services.trusteePages.answer(t.tok.user_id, t.trustee.id, t.trustee.accessLevel, base, deps.now(), lang);
     return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   });
 

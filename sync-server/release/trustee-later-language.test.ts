@@ -46,6 +46,8 @@ describe("a trustee's later e-mails in the trustee's language", () => {
     // The trustee resends clara's link from the page: it goes out in clara's language, not the account's.
     const page = linkOf(access);
     const data = (await (await o.open(`${page}/data`)).json()) as TrusteePageData;
+    // Her own page names her language too (web/release/main.ts shows it in it).
+    expect(data.lang).toBe('de');
     const clara = data.messages!.find((m) => m.canResend)!;
     expect((await o.open(`${page}/resend/${clara.id}`, 'POST')).status).toBe(200);
     await o.t.services.scheduler.runOnce();
@@ -53,6 +55,15 @@ describe("a trustee's later e-mails in the trustee's language", () => {
     const resent = smtp.to(o.addr('clara'))[1]!;
     expect(resent.subject).toBe('Eine Nachricht von Ada');
     expect(resent.html).toContain('<html lang="de" dir="ltr">');
+
+    // "Same as yours" (no language chosen for her): the account's, and the account's as it is now
+    // (the page's JSON is kept between record writes, trustee-pages.ts; the account's language is no record).
+    const langOfPage = async () => ((await (await o.open(`${page}/data`)).json()) as TrusteePageData).lang;
+    const self = (await o.get<{ id: string; email: string }[]>('/api/trustees')).find((x) => x.email === o.addr('self'))!;
+    expect((await o.t.call('PATCH', `/api/trustees/${self.id}`, { language: null }, o.cookie)).status).toBe(200);
+    expect(await langOfPage()).toBe('es');
+    expect((await o.t.call('PUT', '/api/user/language', { language: 'ar' }, o.cookie)).status).toBe(200);
+    expect(await langOfPage()).toBe('ar');
   });
 
   it("the trustees asked to confirm with their kits are asked in each trustee's language: French, Arabic right to left, else the account's", async () => {

@@ -10,7 +10,8 @@
  *   trustees' task marks;
  * - the document files that were not complete when it was built (checked again, one by one: a
  *   file completed since then makes a new answer; a complete file only goes with a record write).
- * While the stamp holds, the kept bytes are sent as they are, with the answer's own `now`.
+ * While the stamp holds, the kept bytes are sent as they are, with the answer's own `now` and
+ * language (read on each request: the account's language is a column, not a record; issue 44).
  * Memory is bounded: at most `maxBytes` of kept answers, the least recently used forgotten first;
  * an answer larger than that is built each time (and still charged to the owner, token-budgets.ts).
  * A store without `latestSeq` keeps nothing.
@@ -24,8 +25,11 @@ export const TRUSTEE_PAGE_CACHE_BYTES = 128 * 1024 * 1024;
 
 /** The kept trustee pages of one server instance. */
 export interface TrusteePages {
-  /** The page's JSON for trustee `trusteeId` of `ownerId` at `level` (page-data.ts trusteePageData), as a stream of bytes. */
-  answer(ownerId: string, trusteeId: string, level: AccessLevel, base: string, now: number): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * The page's JSON for trustee `trusteeId` of `ownerId` at `level` (page-data.ts trusteePageData), as a stream of bytes;
+   * `lang`, when given, is the page's language (TrusteePageData `lang`), put in with `now`, never kept.
+   */
+  answer(ownerId: string, trusteeId: string, level: AccessLevel, base: string, now: number, lang?: string): Promise<ReadableStream<Uint8Array>>;
   /** How many answers were built (not served from what was kept) since the start: observable by tests and benchmarks. */
   readonly builds: number;
   /** Bytes of the answers kept now (at most `maxBytes`). */
@@ -79,8 +83,9 @@ export function createTrusteePages(services: PageServices, maxBytes = TRUSTEE_PA
     return true;
   };
 
-  const withNow = (body: Uint8Array, now: number): ReadableStream<Uint8Array> => {
-    const head = new TextEncoder().encode(`{"now":${JSON.stringify(new Date(now).toISOString())}${body.byteLength > 2 ? ',' : ''}`);
+  const withNow = (body: Uint8Array, now: number, lang: string | undefined): ReadableStream<Uint8Array> => {
+    const langField = lang === undefined ? '' : `,"lang":${JSON.stringify(lang)}`;
+    const head = new TextEncoder().encode(`{"now":${JSON.stringify(new Date(now).toISOString())}${langField}${body.byteLength > 2 ? ',' : ''}`);
     return new ReadableStream({
       start(controller) {
         controller.enqueue(head);
@@ -91,13 +96,13 @@ export function createTrusteePages(services: PageServices, maxBytes = TRUSTEE_PA
   };
 
   return {
-    async answer(ownerId, trusteeId, level, base, now) {
+    async answer(ownerId, trusteeId, level, base, now, lang) {
       const key = JSON.stringify([ownerId, trusteeId, level, base]);
       const stamp = await stampOf(ownerId, trusteeId);
       const k = kept.get(key);
       if (stamp !== null && k && k.stamp === stamp && (await stillMissing(ownerId, k.missing))) {
         keep(key, k); // now the most recently used
-        return withNow(k.body, now);
+        return withNow(k.body, now, lang);
       }
       builds++;
       const missing = new Set<string>();
@@ -105,7 +110,7 @@ export function createTrusteePages(services: PageServices, maxBytes = TRUSTEE_PA
       const body = new TextEncoder().encode(JSON.stringify(rest));
       if (stamp !== null) keep(key, { stamp, body, missing: [...missing] });
       else forget(key);
-      return withNow(body, now);
+      return withNow(body, now, lang);
     },
     get builds() {
       return builds;

@@ -34,7 +34,9 @@ async function viewOf(kind: 'd' | 't', token: string): Promise<View | null> {
     return deliveryView(await openPage('d', data, fragmentKey));
   }
   const data = await fetchPageData('t', token);
-  return data && trusteeView(await openPage('t', data, fragmentKey), token);
+  if (!data) return null;
+  await showInLanguage(data.lang); // the trustee's language (issue 44), as the recipient's page
+  return trusteeView(await openPage('t', data, fragmentKey), token);
 }
 
 async function load(): Promise<void> {

@@ -25,7 +25,6 @@ import { importAesKey } from '../../shared/crypto/wrap';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
 import { pageProfileOf } from '../../shared/release/page-records';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
-import { whySealedStaysShut } from '../../shared/release/without-kits';
 import { t } from './words';
 import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 import type { DeathPlan } from '../../shared/schema';
@@ -42,22 +41,23 @@ export interface PageData {
 /** Shown in place of a value that did not open (never the envelope). */
 export const NOT_OPENED = '(could not be opened)';
 
-/** Why a trustee's page of an account whose kits took over from the escrow opens nothing without the trustee's kit. */
-export const KIT_ONLY_TEXT =
-  'What was left for you opens only with your trustee kit. Open the kit link you were sent (or scan the QR code on your printed kit, or type its code on the kit page named on it): it opens everything shown here.';
+/**
+ * Why a trustee's page of an account whose kits took over from the escrow opens nothing without
+ * the trustee's kit, in the page's language (words.ts).
+ */
+export const kitOnlyText = () => t('releasePage.trustee.kitOnly');
 
 /**
  * Why a trustee's page of a sealed account released with fewer than k kits in force opens nothing
  * (issue "Release through trustees' key shares", constraint "The escrow ends": nothing sealed is
- * released without kits), and what can still be done. `owner` is the owner's first name; `kitsMade`
- * false when the owner never made kits (whySealedStaysShut).
+ * released without kits), and what can still be done, in the page's language. `owner` is the
+ * owner's first name; `kitsMade` false when the owner never made kits (the English says what
+ * NO_KITS_TEXT said before, word for word: trustee-words.test.ts).
  */
-export const NO_KITS_TEXT = (owner: string, kitsMade = true) =>
-  `What ${owner} sealed for trustees (the plan, documents and tasks) cannot be opened here. ${whySealedStaysShut(owner, kitsMade)} The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page. A device still signed in to the account opens it too.`;
+export const NO_KITS_TEXT = (owner: string, kitsMade = true) => t('releasePage.trustee.noKits', { owner, kitsMade: kitsMade ? 'yes' : 'no' });
 
-/** Why a kit-released account's trustee page opens nothing for a trustee who was given no kit, and what they can do. `owner`: the first name. */
-export const NO_OWN_KIT_TEXT = (owner: string) =>
-  `This page cannot open what ${owner} left: it opens only with a trustee kit, and ${owner} did not give you one (perhaps you were named after the kits were made). A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
+/** Why a kit-released account's trustee page opens nothing for a trustee who was given no kit, and what they can do, in the page's language. `owner`: the first name. */
+export const NO_OWN_KIT_TEXT = (owner: string) => t('releasePage.trustee.noOwnKit', { owner });
 
 const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
 
@@ -204,7 +204,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
   // "The escrow until k kits"). Without one the page says why, and shows what can still be done.
   if (!levelKeys) {
     const owner = raw.ownerFirstName || raw.ownerName;
-    if (info.kits && !info.noOwnKit) throw new Error(KIT_ONLY_TEXT); // their kit page opens it
+    if (info.kits && !info.noOwnKit) throw new Error(kitOnlyText()); // their kit page opens it
     return withoutKeys(raw, info.noOwnKit ? NO_OWN_KIT_TEXT(owner) : NO_KITS_TEXT(owner, !info.noKitsMade));
   }
   const lookup = await lookupOf(levelKeys);

@@ -30,7 +30,7 @@ import { startTestSmtp, type TestSmtp } from '../../sync-server/test/smtp-test-s
 import { UNDEPOSITED_TEXT } from '../../sync-server/release/release-keys';
 import { depositEscrow } from '../features/keys/escrow-deposit';
 import type { SealedWorld } from '../sync/test-sealed';
-import { KIT_ONLY_TEXT, NO_KITS_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
+import { kitOnlyText, NO_KITS_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
 import { t } from './words';
 import { notOpenedText } from './not-opened';
 import { CANARY, deviceKeys, release, sealedOwner } from './test-release';
@@ -97,7 +97,7 @@ describe('the release of a sealed account', () => {
     expect('keys' in grace.sealed!).toBe(false); // the server hands a trustee's page no key
     expect([...graceKit.keys.keys()].sort()).toEqual(['docs~1', 'index~1', 'owner~1', 'plan~1']);
     // Without the kit's keys the page opens nothing: it says the kit opens it.
-    await expect(openPage('t', grace, null)).rejects.toThrow(KIT_ONLY_TEXT);
+    await expect(openPage('t', grace, null)).rejects.toThrow(kitOnlyText());
     const g = await openPage('t', grace, null, graceKit.keys);
     expect(g.notOpened).toBeUndefined();
     expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
@@ -224,7 +224,7 @@ describe('the release of a sealed account', () => {
     expect(shown.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: '', recipientEmail: addr('annabella'), delivered: true })]);
     // (A kit's keys open a page's data with no escrow at all: the test above, through the kit page's path.)
     // Once trustee kits took over from the escrow, the page says the kit opens it (not that keys were never left).
-    await expect(openPage('t', { ...grace, sealed: { ...grace.sealed!, noEscrow: false, kits: true } }, null)).rejects.toThrow(KIT_ONLY_TEXT);
+    await expect(openPage('t', { ...grace, sealed: { ...grace.sealed!, noEscrow: false, kits: true } }, null)).rejects.toThrow(kitOnlyText());
   });
 
   it('a new message’s key: the owner is warned until the device deposits again, and a deposit with nothing new is skipped', async () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BinderRecords, PageTask, TaskMark } from '../../shared/release/pages';
 import { dateText } from './dom';
-import { doneByText, marksOf, NO_TIMEFRAME_LABEL, tasksByWhen, withFamilyProgress } from './task-list';
+import { doneByText, marksOf, noTimeframeLabel, tasksByWhen, withFamilyProgress } from './task-list';
 
 const task = (id: string, timeframe: string, priority: number, over: Partial<PageTask> = {}): PageTask => ({
   id, title: `Task ${id}`, description: 'What to do, in plain words.', category: 'other', timeframe: timeframe as PageTask['timeframe'],
@@ -22,7 +22,7 @@ describe("the trustee's task list", () => {
       ['Within 24 hours', ['c', 'b']],
       ['Within 1 week', ['e']],
       ['Within 1 month', ['a']],
-      [NO_TIMEFRAME_LABEL, ['d']],
+      [noTimeframeLabel(), ['d']],
     ]);
   });
 

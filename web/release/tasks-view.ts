@@ -11,6 +11,7 @@ import { defaultTaskSlug } from '../../shared/default-tasks';
 import type { PageTask, TaskMark, TrusteePageData } from '../../shared/release/pages';
 import { h, say } from './dom';
 import { doneByText, marksOf, tasksByWhen } from './task-list';
+import { t } from './words';
 
 /** The page's live list of marks, shared with the binder's button (it prints the family's progress). */
 export interface MarksState {
@@ -24,19 +25,19 @@ interface MarkAnswer {
   marks: TaskMark[];
 }
 
-/** Shown when a task's new state could not be saved. */
-export const TASK_SAVE_FAILED = 'The task could not be saved. Check your connection and try again.';
+/** Shown when a task's new state could not be saved (in the page's language, words.ts). */
+export const taskSaveFailed = () => t('releasePage.trustee.tasks.saveFailed');
 
 /** The tasks section of `data` (full access), its forms posting under `api`; `marks` is updated as tasks are marked. */
 export function tasksSection(data: TrusteePageData, api: string, marks: MarksState): Node {
   const tasks = data.tasks ?? [];
-  const heading = h('h2', { id: 'tasks' }, 'Tasks for the family');
-  if (tasks.length === 0) return h('section', { 'aria-labelledby': 'tasks' }, heading, h('p', {}, 'There are no tasks.'));
+  const heading = h('h2', { id: 'tasks' }, t('releasePage.trustee.tasks.heading'));
+  if (tasks.length === 0) return h('section', { 'aria-labelledby': 'tasks' }, heading, h('p', {}, t('releasePage.trustee.tasks.none')));
   const byId = new Map(tasks.map((t) => [t.id, t]));
   const count = h('p', { class: 'muted' });
   const updateCount = () => {
     const done = tasks.filter((t) => marksOf(marks.list, t.id).length > 0).length;
-    count.textContent = `${done} of ${tasks.length} done. Open a task to read what to do.`;
+    count.textContent = t('releasePage.trustee.tasks.count', { done, total: tasks.length });
   };
   updateCount();
 
@@ -59,14 +60,14 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
       // offline: said below
     }
     button.disabled = false;
-    if (!answer) return say(TASK_SAVE_FAILED, 'error');
+    if (!answer) return say(taskSaveFailed(), 'error');
     marks.list = [...marks.list.filter((m) => m.taskId !== task.id), ...answer.marks];
     const old = list.querySelector<HTMLElement>(`li[data-task="${CSS.escape(task.id)}"]`);
     const wasOpen = old?.querySelector('details')?.open ?? false;
     const fresh = item(task, answer.done, wasOpen);
     old?.replaceWith(fresh);
     updateCount();
-    say(answer.done ? `“${task.title}” is marked done.` : `“${task.title}” is marked not done.`);
+    say(t(answer.done ? 'releasePage.trustee.tasks.markedDone' : 'releasePage.trustee.tasks.markedNotDone', { title: task.title }));
     fresh.querySelector<HTMLElement>('.tick button')?.focus();
   }
 
@@ -78,7 +79,7 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
       'form',
       { class: 'tick', method: 'post', action: `${api}/tasks/${encodeURIComponent(task.id)}` },
       h('input', { type: 'hidden', name: 'done', value: done ? 'no' : 'yes' }),
-      h('button', { type: 'submit', class: done ? 'circle done' : 'circle', 'aria-label': done ? `Mark “${task.title}” not done` : `Mark “${task.title}” done` }, h('span', { 'aria-hidden': 'true' }, done ? '✓' : '')),
+      h('button', { type: 'submit', class: done ? 'circle done' : 'circle', 'aria-label': t(done ? 'releasePage.trustee.tasks.markNotDone' : 'releasePage.trustee.tasks.markDone', { title: task.title }) }, h('span', { 'aria-hidden': 'true' }, done ? '✓' : '')),
     );
     const by = doneByText(mine);
     const undoForm = undo
@@ -87,14 +88,14 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
           { class: 'undo inline', method: 'post', action: `${api}/tasks/${encodeURIComponent(task.id)}` },
           h('input', { type: 'hidden', name: 'done', value: 'no' }),
           ' ',
-          h('button', { type: 'submit', class: 'link', 'aria-label': `Undo marking “${task.title}” done` }, 'Undo'),
+          h('button', { type: 'submit', class: 'link', 'aria-label': t('releasePage.trustee.tasks.undoLabel', { title: task.title }) }, t('releasePage.trustee.tasks.undo')),
         )
       : null;
     const details = h(
       'details',
       {},
       // The state is heard with the title; seen as the tick, the struck title and "Done".
-      h('summary', {}, h('span', { class: done ? 'title done' : 'title' }, task.title), ' ', h('span', { class: done ? 'state' : 'sr-only' }, done ? 'Done' : 'Not done')),
+      h('summary', {}, h('span', { class: done ? 'title done' : 'title' }, task.title), ' ', h('span', { class: done ? 'state' : 'sr-only' }, t(done ? 'releasePage.trustee.tasks.done' : 'releasePage.trustee.tasks.notDone'))),
       guidance(task, data.ownerFirstName),
     );
     details.open = open;
@@ -109,8 +110,8 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
       h(
         'section',
         { 'aria-labelledby': `when-${g.key}` },
-        h('h3', { id: `when-${g.key}` }, g.label, ' ', h('span', { class: 'muted count' }, `${g.tasks.length} ${g.tasks.length === 1 ? 'task' : 'tasks'}`)),
-        h('ul', { class: 'tasks', 'aria-label': `${g.label}: tasks` }, g.tasks.map((t) => item(t, false, false))),
+        h('h3', { id: `when-${g.key}` }, g.label, ' ', h('span', { class: 'muted count' }, t('releasePage.trustee.tasks.groupCount', { n: g.tasks.length }))),
+        h('ul', { class: 'tasks', 'aria-label': t('releasePage.trustee.tasks.groupLabel', { label: g.label }) }, g.tasks.map((t) => item(t, false, false))),
       ),
     ),
   );
@@ -136,10 +137,10 @@ function guidance(task: PageTask, ownerFirstName: string): Node {
   return h(
     'div',
     { class: 'guide' },
-    own ? h('p', { class: 'muted' }, `${ownerFirstName} wrote:`) : null,
+    own ? h('p', { class: 'muted' }, t('releasePage.trustee.ownerWrote', { ownerFirstName })) : null,
     h('p', { class: 'text' }, task.description),
-    list('Steps', task.automationSteps, true),
-    list('You may need', task.resources, false),
-    task.done ? h('p', { class: 'muted' }, `${ownerFirstName} had marked this done in their own list.`) : null,
+    list(t('releasePage.trustee.tasks.steps'), task.automationSteps, true),
+    list(t('releasePage.trustee.tasks.youMayNeed'), task.resources, false),
+    task.done ? h('p', { class: 'muted' }, t('releasePage.trustee.tasks.ownerDone', { ownerFirstName })) : null,
   );
 }

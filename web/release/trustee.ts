@@ -5,18 +5,19 @@
  * undone with who and when) and messages with "resend"; documents-only — documents;
  * messages-only — messages, with "resend". A page that opens nothing sealed (open.ts `cannotOpen`:
  * no kit of theirs in force) says why, and lists only the messages' plain delivery facts, by
- * address. Dates are the reader's own time zone's (dom.ts).
+ * address. Dates are the reader's own time zone's (dom.ts); the words are the trustee's language's
+ * (words.ts: TrusteePageData `lang`, issue 44).
  */
-import { DELIVERY_RULE_TEXT, deliveryStateLine, HANDOVER_RULE_TEXT } from '../../shared/delivery-rule';
-import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS, ORIGINAL_LOCATION_LABEL } from '../../shared/labels';
 import type { TrusteePageData } from '../../shared/release/pages';
 import type { DeathPlan } from '../../shared/schema';
-import { dateText, h, say } from './dom';
+import { h, say } from './dom';
 import { fileView } from './file-view';
 import { NOT_OPENED } from './open';
 import { notOpenedText } from './not-opened';
 import { downloadBinder } from './binder';
 import type { MarksState } from './tasks-view';
+import { stateText } from './trustee-words';
+import { labelOf, t } from './words';
 
 type Data = TrusteePageData;
 
@@ -42,10 +43,10 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
   return {
     title: data.ownerName,
     nodes: [
-      h('h1', {}, `What ${data.ownerName} left for you`),
+      h('h1', {}, t('releasePage.trustee.title', { ownerName: data.ownerName })),
       data.cannotOpen
         ? h('p', { class: 'error', role: 'alert' }, data.cannotOpen)
-        : h('p', {}, `We are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
+        : h('p', {}, t('releasePage.trustee.sorry', { ownerFirstName: data.ownerFirstName })),
       // Values that did not open are never shown as content (open.ts): the page names each one (not-opened.ts).
       ...(data.notOpened ? [h('p', { class: 'error', role: 'alert' }, notOpenedText(data.notOpened))] : []),
       ...sections.filter((n): n is Node => n !== null),
@@ -54,19 +55,19 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
 }
 
 function binderButton(data: Data, marks: MarksState): Node {
-  const button = h('button', { type: 'button' }, 'Download the family binder (PDF)');
+  const button = h('button', { type: 'button' }, t('releasePage.trustee.binder.button'));
   button.addEventListener('click', async () => {
     button.disabled = true;
-    say('Making the family binder on this device…');
+    say(t('releasePage.trustee.binder.making'));
     try {
       // The family's progress as it is now on this page (tasks marked done print ticked).
       const { withFamilyProgress } = await import('./task-list');
       const outcome = await downloadBinder(withFamilyProgress(data.binder!, marks.list), data.ownerName, new Date(data.now));
-      const made = outcome === 'downloaded' ? 'The family binder is in your downloads.' : 'The family binder is ready.';
+      const made = t(outcome === 'downloaded' ? 'releasePage.trustee.binder.downloaded' : 'releasePage.trustee.binder.ready');
       // What did not open is not in the binder either (blank or left out): it says so, never passes it off as complete.
-      say(data.notOpened ? `${made} ${notOpenedText(data.notOpened)} The binder leaves them out or blank.` : made, data.notOpened ? 'error' : undefined);
+      say(data.notOpened ? t('releasePage.trustee.binder.leftOut', { made, notOpened: notOpenedText(data.notOpened) }) : made, data.notOpened ? 'error' : undefined);
     } catch {
-      say('The family binder could not be made. Please try again.', 'error');
+      say(t('releasePage.trustee.binder.failed'), 'error');
     } finally {
       button.disabled = false;
     }
@@ -80,14 +81,14 @@ function binderButton(data: Data, marks: MarksState): Node {
  * sections are `<section aria-labelledby="tasks">`, so the loaded one's children fill this one.
  */
 function lazyTasksSection(data: Data, api: string, marks: MarksState): Node {
-  const heading = () => h('h2', { id: 'tasks' }, 'Tasks for the family');
-  const holder = h('section', { 'aria-labelledby': 'tasks' }, heading(), h('p', { class: 'muted' }, 'Loading the tasks…'));
+  const heading = () => h('h2', { id: 'tasks' }, t('releasePage.trustee.tasks.heading'));
+  const holder = h('section', { 'aria-labelledby': 'tasks' }, heading(), h('p', { class: 'muted' }, t('releasePage.trustee.tasks.loading')));
   import('./tasks-view').then(
     // The holder's content is replaced, not the holder: the view may be shown only after the chunk
     // has loaded (the kit page first fetches the letters to hand over), and a node replaced while
     // detached would leave "Loading the tasks…" on the page for good.
     (m) => holder.replaceChildren(...m.tasksSection(data, api, marks).childNodes),
-    () => holder.replaceChildren(heading(), h('p', { class: 'error' }, 'The tasks could not be loaded. Reload the page to try again.')),
+    () => holder.replaceChildren(heading(), h('p', { class: 'error' }, t('releasePage.trustee.tasks.loadFailed'))),
   );
   return holder;
 }
@@ -102,29 +103,30 @@ function healthSection(data: Data): Node | null {
   return h(
     'section',
     { 'aria-labelledby': 'health' },
-    h('h2', { id: 'health' }, 'Health information'),
-    h('p', { class: 'muted' }, `${data.ownerFirstName} wrote:`),
+    h('h2', { id: 'health' }, t('releasePage.trustee.health.heading')),
+    h('p', { class: 'muted' }, t('releasePage.trustee.ownerWrote', { ownerFirstName: data.ownerFirstName })),
     h('p', { class: 'body' }, health),
   );
 }
 
 function planSection(p: DeathPlan | null): Node {
-  if (!p) return h('section', { 'aria-labelledby': 'plan' }, h('h2', { id: 'plan' }, 'Plan'), h('p', {}, 'No plan was written.'));
+  const heading = () => h('h2', { id: 'plan' }, t('releasePage.trustee.plan.heading'));
+  if (!p) return h('section', { 'aria-labelledby': 'plan' }, heading(), h('p', {}, t('releasePage.trustee.plan.none')));
   const row = (label: string, value: string | null | undefined) => (value ? [h('dt', {}, label), h('dd', {}, value)] : []);
   return h(
     'section',
     { 'aria-labelledby': 'plan' },
-    h('h2', { id: 'plan' }, 'Plan'),
+    heading(),
     h(
       'dl',
       {},
-      row('Service', p.funeralType ? FUNERAL_TYPE_LABELS[p.funeralType] : null),
-      row('Burial', p.burialPreference ? BURIAL_PREFERENCE_LABELS[p.burialPreference] : null),
-      row('Location', p.location),
-      row('Music', p.musicSelections.join(', ')),
-      row('Readings', p.readings.join(', ')),
-      row('Special requests', p.specialRequests),
-      row('Obituary', p.obituary),
+      row(t('releasePage.trustee.plan.service'), p.funeralType ? labelOf('funeral', p.funeralType) : null),
+      row(t('releasePage.trustee.plan.burial'), p.burialPreference ? labelOf('burial', p.burialPreference) : null),
+      row(t('releasePage.trustee.plan.location'), p.location),
+      row(t('releasePage.trustee.plan.music'), p.musicSelections.join(', ')),
+      row(t('releasePage.trustee.plan.readings'), p.readings.join(', ')),
+      row(t('releasePage.trustee.plan.specialRequests'), p.specialRequests),
+      row(t('releasePage.trustee.plan.obituary'), p.obituary),
     ),
   );
 }
@@ -137,19 +139,19 @@ function planSection(p: DeathPlan | null): Node {
 function documentsSection(data: Data): Node {
   const docs = data.documents ?? [];
   const item = (d: (typeof docs)[number]) => {
-    const label = `${DOCUMENT_TYPE_LABELS[d.documentType] ?? NOT_OPENED}: `;
+    const label = t('releasePage.trustee.documents.type', { type: labelOf('documentType', d.documentType) ?? NOT_OPENED });
     const kept = d.originalLocation?.trim();
-    const original = kept ? h('p', { class: 'original' }, `${ORIGINAL_LOCATION_LABEL}: ${kept}`) : null;
-    if (d.file === 'missing') return h('li', {}, label, d.documentName, ' ', h('span', { class: 'muted' }, '(the file is not available)'), original);
-    if (d.file) return h('li', {}, label, d.documentName, original, fileView(d.file, { openLabel: `Open ${d.documentName}` }));
+    const original = kept ? h('p', { class: 'original' }, t('releasePage.trustee.documents.original', { place: kept })) : null;
+    if (d.file === 'missing') return h('li', {}, label, d.documentName, ' ', h('span', { class: 'muted' }, t('releasePage.trustee.documents.fileMissing')), original);
+    if (d.file) return h('li', {}, label, d.documentName, original, fileView(d.file, { openLabel: t('releasePage.file.open', { name: d.documentName }) }));
     if (d.documentUrl) return h('li', {}, label, h('a', { href: d.documentUrl, rel: 'noopener noreferrer' }, d.documentName), original);
     return h('li', {}, label, d.documentName, original);
   };
   return h(
     'section',
     { 'aria-labelledby': 'documents' },
-    h('h2', { id: 'documents' }, 'Documents'),
-    docs.length === 0 ? h('p', {}, 'There are no documents.') : h('ul', {}, docs.map(item)),
+    h('h2', { id: 'documents' }, t('releasePage.trustee.documents.heading')),
+    docs.length === 0 ? h('p', {}, t('releasePage.trustee.documents.none')) : h('ul', {}, docs.map(item)),
   );
 }
 
@@ -158,9 +160,9 @@ function messagesSection(data: Data, api: string): Node {
   return h(
     'section',
     { 'aria-labelledby': 'messages' },
-    h('h2', { id: 'messages' }, 'Messages'),
-    messages.length === 0 ? h('p', {}, 'There are no messages.') : h('p', {}, DELIVERY_RULE_TEXT),
-    messages.some((m) => m.handover) ? h('p', {}, HANDOVER_RULE_TEXT) : null,
+    h('h2', { id: 'messages' }, t('releasePage.trustee.messages.heading')),
+    h('p', {}, t(messages.length === 0 ? 'releasePage.trustee.messages.none' : 'releasePage.trustee.messages.rule')),
+    messages.some((m) => m.handover) ? h('p', {}, t('releasePage.trustee.messages.handoverRule')) : null,
     messages.length === 0
       ? null
       : h(
@@ -170,14 +172,16 @@ function messagesSection(data: Data, api: string): Node {
             h(
               'li',
               {},
-              `For ${m.recipientName ? `${m.recipientName} (${m.recipientEmail})` : m.recipientEmail}: ${deliveryStateLine(m, Date.parse(data.now), (d) => dateText(d))}`,
+              m.recipientName
+                ? t('releasePage.trustee.messages.forNamed', { name: m.recipientName, email: m.recipientEmail, state: stateText(m, Date.parse(data.now)) })
+                : t('releasePage.trustee.messages.forAddress', { email: m.recipientEmail, state: stateText(m, Date.parse(data.now)) }),
               m.canResend
                 ? [
                     ' ',
                     h(
                       'form',
                       { class: 'inline', method: 'post', action: `${api}/resend/${encodeURIComponent(m.id)}` },
-                      h('button', { class: 'small', type: 'submit' }, `Resend link to ${m.recipientName || m.recipientEmail}`),
+                      h('button', { class: 'small', type: 'submit' }, t('releasePage.trustee.messages.resend', { name: m.recipientName || m.recipientEmail })),
                     ),
                   ]
                 : null,

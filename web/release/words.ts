@@ -3,8 +3,8 @@
  * `release-page` (web/i18n/catalogs/<lang>/release-page.json, compiled at build by
  * scripts/vite-catalogs.ts as the app's are). A recipient's page is in the language its JSON names
  * (DeliveryPageData `lang`: the recipient's language as the owner chose it, else the account's;
- * sync-server/release/page-data.ts; main.ts switches to it); a trustee's page stays English
- * (TrusteePageData names no language). English comes with the page; another language is a small chunk
+ * sync-server/release/page-data.ts; main.ts switches to it), and so is a trustee's (TrusteePageData
+ * `lang`: the trustee's language as the owner chose it, else the account's). English comes with the page; another language is a small chunk
  * of its own, fetched once the page's data names it. One Lingui instance for the page, English until
  * `showInLanguage` switches it; a message another language lacks is English's.
  */
@@ -25,6 +25,18 @@ let current: Language = DEFAULT_LANGUAGE;
 
 /** The words of `id` in the page's language, `values` put in as plain text. */
 export const t = (id: PageWordId, values?: Record<string, string | number>): string => i18n._(id, literalValues(values));
+
+/** The kinds of fixed labels the release pages name (the app's own words for them: `releasePage.label.<kind>.<key>`). */
+export type LabelKind = 'documentType' | 'funeral' | 'burial' | 'when';
+
+/**
+ * The page's words for a fixed value `key` of `kind` (a document's type, the funeral and burial
+ * choices, a task's timeframe), or undefined for a value that has none (one that did not open).
+ */
+export function labelOf(kind: LabelKind, key: string): string | undefined {
+  const id = `releasePage.label.${kind}.${key}`;
+  return Object.hasOwn(en, id) ? t(id as PageWordId) : undefined;
+}
 
 /** The page's language now (English until `showInLanguage`): for its dates and sizes (shared/intl-format.ts). */
 export const pageLanguage = (): Language => current;

@@ -12,6 +12,7 @@ import { h, say, type View } from '../dom';
 import { openPage } from '../open';
 import { fetchPageData } from '../page-data';
 import { trusteeView } from '../trustee';
+import { showInLanguage } from '../words';
 import type { KitAccess, KitApi, KitInfo } from './api';
 import { handoverLinks, handoverSection, withSealedAddresses } from './handovers';
 import { kitAction } from './code-form';
@@ -50,6 +51,8 @@ export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise
   const { keys, pageToken, access } = await kitLevelKeys(api, info, kit);
   const data = await fetchPageData('t', pageToken);
   if (!data) throw new Error('This page is not available any more.');
+  // What was left is shown in the trustee's language (issue 44; the kit's own steps are still English).
+  await showInLanguage(data.lang);
   const handed = await handoverLinks(api, info, access, kit, location.origin);
   const view = trusteeView(withSealedAddresses(await openPage('t', data, null, keys), handed.links), pageToken);
   const section = handoverSection(handed, info.ownerFirstName);

@@ -51,9 +51,20 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
       const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
       expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
     }
+    // A reload on this synced device: its keys are restored a moment after the screen paints, and
+    // until then the section must not say the account has no keys (session 26: the key session's
+    // code now loads after the first paint). Every text the page ever shows is watched.
+    await context.addInitScript(() => {
+      const seen = window as unknown as { noKeysSaid: boolean };
+      seen.noKeysSaid = false;
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Kits need your account’s keys')) seen.noKeysSaid = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.reload();
     const kitsNeeded = page.getByRole('combobox', { name: 'Kits needed to open what you have sealed' });
     await kitsNeeded.waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { noKeysSaid: boolean }).noKeysSaid)).toBe(false);
     expect(await kitsNeeded.textContent()).toContain('2 of 3');
     await page.setViewportSize(MOBILE);
     // Plain words first; the escrow behind "How this works", closed until asked for (issue 38 item 8).

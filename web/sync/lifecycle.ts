@@ -16,6 +16,7 @@ import { toast } from '../ui/toast-store';
 import { useSyncStore } from './sync-store';
 import { networkQuiet } from '../pwa/network-quiet';
 import { engineMayWait, loadUntilLoaded } from './engine-start';
+import { keysWanted } from './keys-wanted';
 
 type SyncModule = typeof import('./index');
 type KeysModules = [typeof import('../features/keys/key-session'), typeof import('../features/keys/key-effects')];
@@ -78,8 +79,9 @@ export function useSyncLifecycle(): void {
         if (cancelled) return;
         // A device with data to show fetches the engine once the screen's network is quiet (engine-start.ts).
         const quietFirst = await engineMayWait(db);
-        const whenDue = <T,>(load: () => Promise<T>) => () => (quietFirst ? networkQuiet().then(load) : load());
-        const keysModules = loadUntilLoaded(whenDue(loadKeys), () => cancelled);
+        const whenDue = <T,>(load: () => Promise<T>, sooner?: Promise<void>) => () => (quietFirst ? Promise.race([networkQuiet(), ...(sooner ? [sooner] : [])]).then(load) : load());
+        // The keys come sooner when a screen that reads them has loaded their module (keys-wanted.ts).
+        const keysModules = loadUntilLoaded(whenDue(loadKeys, keysWanted()), () => cancelled);
         const [sync, keys] = await Promise.all([loadUntilLoaded(whenDue(loadSync), () => cancelled), keysModules.then((m) => m && openKeySession(m, userId))]);
         const modules = await keysModules;
         if (cancelled || !sync || !modules) return;

@@ -20,6 +20,7 @@ import { renewKdfParams } from '../../../shared/crypto/kdf';
 import { Keyring, wrapAccountKey } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
 import { KeysLockedError, type SyncKeys } from '../../sync/keys-locked';
+import { wantKeys } from '../../sync/keys-wanted';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
 import { DeviceRefusal, refusalWords } from './refusal';
@@ -42,6 +43,11 @@ export interface KeySessionState {
   sealedAt: number | null;
   /** The words of the last server answer this device refused (pin.ts), null when none; cleared by restore. */
   refusal: string | null;
+  /**
+   * True while a restore runs: the status is not known yet (a 'none' then is not "no keys"); the
+   * state before any restore (userId null) is not known either.
+   */
+  restoring: boolean;
   /** Opens the session of `userId` from this device, then from the server when it answers. */
   restore(userId: string): Promise<KeySessionStatus>;
   /** Opens the keys with the password (the Unlock screen). Throws UnwrapError for a wrong password, the API's error offline. */
@@ -84,7 +90,7 @@ export interface KeySessionDeps {
   derive: Derive;
 }
 
-const EMPTY = { userId: null, status: 'none' as const, keyring: null, keyringRev: 0, akReplaced: false, sealedAt: null, refusal: null };
+const EMPTY = { userId: null, status: 'none' as const, keyring: null, keyringRev: 0, akReplaced: false, sealedAt: null, refusal: null, restoring: false };
 /** How often addScope retries after a 409 before giving up (each retry re-reads the winner). */
 const CAS_TRIES = 5;
 
@@ -194,10 +200,14 @@ export function createKeySession(deps: KeySessionDeps) {
       if (restoring?.userId === userId) return restoring.done;
       const done = restoreNow(userId);
       restoring = { userId, done };
+      set({ restoring: true });
       try {
         return await done;
       } finally {
-        if (restoring?.done === done) restoring = null;
+        if (restoring?.done === done) {
+          restoring = null;
+          set({ restoring: false });
+        }
       }
     };
     /**
@@ -324,3 +334,5 @@ export const appKeyDeps: KeySessionDeps = {
 
 /** The app's key session. */
 export const useKeySession = createKeySession(appKeyDeps);
+// A screen that reads the keys has loaded this module: the lifecycle restores the session now, not once the network is quiet.
+wantKeys();

@@ -143,6 +143,8 @@ function KitsInForce(props: { gen: KitGeneration; byId: Map<string, KitCandidate
 export function TrusteeKitsSection() {
   const user = useSession((s) => s.user);
   const keyStatus = useKeySession((s) => s.status);
+  // Not restored yet on this device (just loaded, or restoring): not "no keys" (key-session.ts restoring).
+  const keysUnknown = useKeySession((s) => s.restoring || s.userId === null);
   const keyring = useKeySession((s) => s.keyring);
   const withAccountKey = useKeySession((s) => s.withAccountKey);
   const db = useCurrentDb((s) => s.db);
@@ -229,7 +231,9 @@ export function TrusteeKitsSection() {
               <p className="text-sm text-slate-800">
                 {keyStatus === 'locked'
                   ? 'Kits are made and shown with your keys, which are locked on this device. Reload the page and enter your password to unlock them.'
-                  : 'Kits need your account’s keys. They are made the next time you sign in on this device.'}
+                  : keysUnknown
+                    ? 'Opening your keys on this device…'
+                    : 'Kits need your account’s keys. They are made the next time you sign in on this device.'}
               </p>
             ) : choosing && candidates.length > 0 ? (
               <MakeKitsForm

@@ -21,7 +21,7 @@ import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reade
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite, advanceServerClock, kitStateOf, onServer } from './harness';
 import { confirmOwnerEmail } from './owner-email';
-import { addAcceptedTrustees, choose, expectToast, openDialog, openSignedIn } from './record-screens';
+import { addAcceptedTrustees, choose, expectToast, navigateInApp, openDialog, openSignedIn } from './record-screens';
 import { confirmWithLink, keepKit, makeKitsViaUi } from './kit-steps';
 import { addDocumentLinkViaUi } from './plan-via-ui';
 import { reportPassing } from './report-passing';
@@ -71,8 +71,9 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await voice.getByLabel('Recipient Email').fill(addr('clara'));
     await choose(owner, 'Message Type', 'Audio');
     await voice.getByRole('button', { name: 'Start recording' }).click();
-    await voice.getByRole('button', { name: 'Stop recording' }).waitFor();
-    await owner.waitForTimeout(2_300);
+    // A second recorded at least (Clara's player is asked to play past 0.3 s): the countdown shows
+    // 9:59 (MediaRecorderField rounds up), a wait for that event rather than a fixed 2.3 s sleep.
+    await voice.getByRole('timer', { name: 'Time left' }).getByText(/^9:5\d left$/).waitFor();
     await voice.getByRole('button', { name: 'Stop recording' }).click();
     await voice.getByRole('button', { name: 'Re-take' }).waitFor();
     await voice.getByLabel('A note to go with it').fill('Listen when you are ready.');
@@ -131,7 +132,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await openSignedIn(owner, '/settings/rehearsal');
     await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor({ timeout: 20_000 });
     // So does the family binder, made on the owner's device: never "Pending, sent after release" for Henry's letter.
-    await owner.goto('/dashboard');
+    await navigateInApp(owner, '/dashboard');
     const binderOf = async (page: Page, button: string) => {
       const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: button }).click()]);
       return (await pdfText(await downloadedBytes(file))).text;

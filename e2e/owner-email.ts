@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestSmtp } from '../sync-server/test/smtp-test-server';
 import { mobileContext } from './harness';
-import { expectToast, openSignedIn } from './record-screens';
+import { expectToast, navigateInApp, openSignedIn } from './record-screens';
 
 /**
  * Confirms `email` from `page` (signed in) through the e-mailed link, opened in a fresh phone-sized
@@ -26,6 +26,8 @@ export async function confirmOwnerEmail(browser: Browser, page: Page, smtp: Test
   await link.getByRole('button', { name: `Confirm ${email}` }).click();
   await link.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
   await context.close();
-  await page.reload();
+  // Settings reads the readiness when it mounts: away and back within the app, not a reload of it.
+  await navigateInApp(page, '/dashboard');
+  await navigateInApp(page, '/settings');
   await page.getByText('Confirmed', { exact: true }).waitFor();
 }

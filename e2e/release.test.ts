@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
 
     // Settings: the owner confirms their address (release notices reach only a confirmed one);
     // the trustee has accepted; axe at 1280 px.
-    await confirmOwnerEmail(suite.browser, page, suite.smtp, user.email); // which leaves Settings loaded afresh
+    await confirmOwnerEmail(suite.browser, page, suite.smtp, user.email); // which leaves Settings mounted afresh
     await openSignedIn(page, '/settings');
     await page.getByText('Accepted', { exact: true }).waitFor();
     await page.getByText('Invitation sent to Margaret Hale').waitFor(); // the activity loads beside the trustees' list

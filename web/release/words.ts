@@ -18,17 +18,23 @@ import en from '../i18n/catalogs/en/release-page.json';
 /** An id of the release pages' English catalog. */
 export type PageWordId = keyof typeof en;
 
-/** A namespace of the page's words: its name, its English, and every other language's file (each a lazy chunk, by its path). */
+/** A namespace of the page's words: its English, and every other language's file (each a lazy chunk) by language. */
 export interface PageWords {
-  name: string;
   en: Messages;
-  files: Record<string, () => Promise<Messages>>;
+  files: Partial<Record<string, () => Promise<Messages>>>;
+}
+
+/**
+ * The files of an `import.meta.glob` of a namespace's catalogs (keyed by their paths, which differ
+ * with the folder of the module that globs them) by language: `…/catalogs/fr/x.json` → `fr`.
+ */
+export function filesByLanguage(glob: Record<string, () => Promise<Messages>>): PageWords['files'] {
+  return Object.fromEntries(Object.entries(glob).map(([path, load]) => [/\/catalogs\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1] ?? path, load]));
 }
 
 const RELEASE_PAGE: PageWords = {
-  name: 'release-page',
   en: en as unknown as Messages,
-  files: import.meta.glob<Messages>(['../i18n/catalogs/*/release-page.json', '!../i18n/catalogs/en/release-page.json'], { import: 'messages' }),
+  files: filesByLanguage(import.meta.glob<Messages>(['../i18n/catalogs/*/release-page.json', '!../i18n/catalogs/en/release-page.json'], { import: 'messages' })),
 };
 
 /** The namespaces this page says words from: `release-page`, and any addWords added (the kit page's `kit-page`). */
@@ -78,7 +84,7 @@ export async function showInLanguage(lang: string | null | undefined): Promise<v
   for (const words of wanted) {
     Object.assign(messages, words.en);
     if (language === DEFAULT_LANGUAGE) continue;
-    const load = words.files[`../i18n/catalogs/${language}/${words.name}.json`];
+    const load = words.files[language];
     const loaded = load ? await load().catch(() => null) : null;
     if (!loaded) return;
     Object.assign(messages, loaded);

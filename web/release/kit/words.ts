@@ -7,15 +7,14 @@
  */
 import type { Messages } from '@lingui/core';
 import en from '../../i18n/catalogs/en/kit-page.json';
-import { addWords, wordsOf, type PageWords } from '../words';
+import { addWords, filesByLanguage, wordsOf, type PageWords } from '../words';
 
 /** An id of the kit page's English catalog. */
 export type KitWordId = keyof typeof en;
 
 const KIT_PAGE: PageWords = {
-  name: 'kit-page',
   en: en as unknown as Messages,
-  files: import.meta.glob<Messages>(['../../i18n/catalogs/*/kit-page.json', '!../../i18n/catalogs/en/kit-page.json'], { import: 'messages' }),
+  files: filesByLanguage(import.meta.glob<Messages>(['../../i18n/catalogs/*/kit-page.json', '!../../i18n/catalogs/en/kit-page.json'], { import: 'messages' })),
 };
 
 /** Adds the kit page's words to the page (once); `showInLanguage` then fetches them in its language too. */

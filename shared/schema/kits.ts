@@ -5,6 +5,7 @@
  * release pages import nothing at run time from here. Dates are ISO strings, bytes base64url.
  */
 import type { AccessLevel } from './trustee';
+import type { Language } from '../languages';
 
 /** One kit of a generation as the owner's screens see it (`GET /api/kits`); null dates: not yet. */
 export interface KitStatus {
@@ -105,6 +106,11 @@ export interface KitInfo {
    * page tells its holder whom to turn to); [] otherwise.
    */
   trusteesWithAccess: string[];
+  /**
+   * The language the kit page speaks (issue 44): the trustee's as the owner chose it, else the
+   * account's, else English (ReleaseService.readerLanguage, the e-mails' rule).
+   */
+  lang: Language;
 }
 
 /** What a released kit opens (`GET /api/kit/:token/access`); pageToken opens /api/trustee/access/<pageToken>/data. */

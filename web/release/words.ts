@@ -6,7 +6,8 @@
  * sync-server/release/page-data.ts; main.ts switches to it), and so is a trustee's (TrusteePageData
  * `lang`: the trustee's language as the owner chose it, else the account's). English comes with the page; another language is a small chunk
  * of its own, fetched once the page's data names it. One Lingui instance for the page, English until
- * `showInLanguage` switches it; a message another language lacks is English's.
+ * `showInLanguage` switches it; a message another language lacks is English's. The kit page adds its
+ * own namespace, `kit-page` (kit/words.ts, addWords), which no other page fetches.
  */
 import { type Messages, setupI18n } from '@lingui/core';
 import { DEFAULT_LANGUAGE, type Language, directionOf, isLanguage } from '../../shared/languages';
@@ -17,14 +18,46 @@ import en from '../i18n/catalogs/en/release-page.json';
 /** An id of the release pages' English catalog. */
 export type PageWordId = keyof typeof en;
 
-/** Every other language's file, each a lazy chunk. */
-const FILES = import.meta.glob<Messages>(['../i18n/catalogs/*/release-page.json', '!../i18n/catalogs/en/release-page.json'], { import: 'messages' });
+/** A namespace of the page's words: its English, and every other language's file (each a lazy chunk) by language. */
+export interface PageWords {
+  en: Messages;
+  files: Partial<Record<string, () => Promise<Messages>>>;
+}
 
-const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: en as unknown as Messages } });
+/**
+ * The files of an `import.meta.glob` of a namespace's catalogs (keyed by their paths, which differ
+ * with the folder of the module that globs them) by language: `…/catalogs/fr/x.json` → `fr`.
+ */
+export function filesByLanguage(glob: Record<string, () => Promise<Messages>>): PageWords['files'] {
+  return Object.fromEntries(Object.entries(glob).map(([path, load]) => [/\/catalogs\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1] ?? path, load]));
+}
+
+const RELEASE_PAGE: PageWords = {
+  en: en as unknown as Messages,
+  files: filesByLanguage(import.meta.glob<Messages>(['../i18n/catalogs/*/release-page.json', '!../i18n/catalogs/en/release-page.json'], { import: 'messages' })),
+};
+
+/** The namespaces this page says words from: `release-page`, and any addWords added (the kit page's `kit-page`). */
+const wanted: PageWords[] = [RELEASE_PAGE];
+const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: { ...RELEASE_PAGE.en } } });
 let current: Language = DEFAULT_LANGUAGE;
 
+/**
+ * Adds namespace `words` to the page (once): its English at once, and from the next `showInLanguage`
+ * on, its file of that language too. Only a page that says them adds them (the kit page its
+ * `kit-page`), so a recipient's page never fetches another namespace's files.
+ */
+export function addWords(words: PageWords): void {
+  if (wanted.includes(words)) return;
+  wanted.push(words);
+  i18n.load(DEFAULT_LANGUAGE, words.en);
+}
+
+/** The words of `id` of any added namespace in the page's language, `values` put in as plain text (a namespace's own typed `t` calls it). */
+export const wordsOf = (id: string, values?: Record<string, string | number>): string => i18n._(id, literalValues(values));
+
 /** The words of `id` in the page's language, `values` put in as plain text. */
-export const t = (id: PageWordId, values?: Record<string, string | number>): string => i18n._(id, literalValues(values));
+export const t = (id: PageWordId, values?: Record<string, string | number>): string => wordsOf(id, values);
 
 /** The kinds of fixed labels the release pages name (the app's own words for them: `releasePage.label.<kind>.<key>`). */
 export type LabelKind = 'documentType' | 'funeral' | 'burial' | 'when';
@@ -47,12 +80,14 @@ export const pageLanguage = (): Language => current;
  */
 export async function showInLanguage(lang: string | null | undefined): Promise<void> {
   const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  let messages: Messages = en as unknown as Messages;
-  if (language !== DEFAULT_LANGUAGE) {
-    const load = FILES[`../i18n/catalogs/${language}/release-page.json`];
+  const messages: Messages = {};
+  for (const words of wanted) {
+    Object.assign(messages, words.en);
+    if (language === DEFAULT_LANGUAGE) continue;
+    const load = words.files[language];
     const loaded = load ? await load().catch(() => null) : null;
     if (!loaded) return;
-    messages = { ...messages, ...loaded };
+    Object.assign(messages, loaded);
   }
   i18n.load(language, messages);
   i18n.activate(language, [intlLocale(language)]);

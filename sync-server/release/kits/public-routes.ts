@@ -59,6 +59,10 @@ export function kitPublicRoutes(deps: AppDeps, services: Pick<ReleaseRouteServic
     const s = await release.state(kit.user_id);
     // The executor kit opens nothing itself: after the release its page names whom to turn to.
     const trusteesWithAccess = found.executor && s.phase === 'released' ? await kits.holders(kit.user_id) : [];
+    // The page speaks the trustee's language as the owner chose it, else the account's (issue 44; the
+    // executor kit, whose holder is no trustee, the account's). Read on each request, as the trustee's page.
+    const trustee = found.executor ? null : await services.records.get(kit.user_id, 'trustees', kit.trustee_id);
+    const lang = await release.readerLanguage(kit.user_id, trustee?.language);
     return c.json({
       ownerFirstName: (await release.owner(kit.user_id)).firstName,
       account: kit.user_id,
@@ -76,6 +80,7 @@ export function kitPublicRoutes(deps: AppDeps, services: Pick<ReleaseRouteServic
       checkedAt: kit.checked_at === null ? null : new Date(kit.checked_at).toISOString(),
       executor: found.executor,
       trusteesWithAccess,
+      lang,
     } satisfies KitInfo);
   });
 

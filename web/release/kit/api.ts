@@ -8,6 +8,7 @@
 
 import type { KitAccess, KitConfirmed, KitEmergency, KitEmergencyRequest, KitInfo } from '../../../shared/schema/kits';
 import type { HandoverJson } from '../../../shared/release/handover-links';
+import { kt } from './words';
 
 export type { KitAccess, KitEmergency, KitEmergencyRequest, KitInfo };
 /** The answer to a confirmation (`POST /api/kit/:token/confirm`). */
@@ -25,9 +26,6 @@ export class KitApiError extends Error {
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-const OFFLINE = 'The page could not reach Afterword. Check your connection and try again.';
-const FAILED = 'Something went wrong on our side. Please try again in a few minutes.';
-
 /** The calls for kit `token`. Each throws KitApiError (its message the server's `error`, else a plain one). */
 export function kitApi(token: string, fetchFn: Fetch) {
   const base = `/api/kit/${encodeURIComponent(token)}`;
@@ -41,11 +39,11 @@ export function kitApi(token: string, fetchFn: Fetch) {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch {
-      throw new KitApiError(0, OFFLINE);
+      throw new KitApiError(0, kt('kit.error.offline'));
     }
     if (res.ok) return res;
     const answer = (await res.json().catch(() => null)) as { error?: unknown } | null;
-    const message = typeof answer?.error === 'string' && res.status < 500 ? answer.error : res.status === 429 ? 'Too many tries in a short time. Please wait a minute and try again.' : FAILED;
+    const message = typeof answer?.error === 'string' && res.status < 500 ? answer.error : res.status === 429 ? kt('kit.error.tooMany') : kt('kit.error.server');
     throw new KitApiError(res.status, message);
   };
   return {

@@ -9,6 +9,7 @@ import type { Kit } from '../../../shared/crypto/trustee-kit';
 import { h, say } from '../dom';
 import type { KitInfo } from './api';
 import { fitOf, misfitText, readTypedCode } from './steps';
+import { kt } from './words';
 
 let forms = 0;
 
@@ -48,8 +49,8 @@ export function codeForm(o: {
   const form = h(
     'form',
     { class: 'card', novalidate: true },
-    h('label', { for: id }, 'Kit code'),
-    h('p', { id: `${id}-hint`, class: 'muted hint' }, `The code printed on your kit: 22 groups of 5 letters and numbers. Capital or small letters, spaces, dashes and line breaks do not matter: you can paste it whole, or paste the whole link from your kit.`),
+    h('label', { for: id }, kt('kit.code.label')),
+    h('p', { id: `${id}-hint`, class: 'muted hint' }, kt('kit.code.hint')),
     input,
     error,
     ...(o.extra ?? []),

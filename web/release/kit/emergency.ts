@@ -15,6 +15,7 @@ import type { KitEmergency } from './api';
 import { kitAction } from './code-form';
 import { askTexts, emergencyStep, notShownText, openFailureText, openGranted, stateText } from './emergency-state';
 import { busyWhile, type Flow } from './flow';
+import { kt } from './words';
 
 const HEADING_ID = 'emergency';
 
@@ -27,14 +28,14 @@ export function emergencySection(flow: Flow): HTMLElement {
       show(section, flow, await flow.api.emergency(), load);
     } catch (err) {
       section.hidden = false;
-      section.replaceChildren(heading(), h('p', { class: 'error' }, `${(err as Error).message} Emergency access could not be checked.`));
+      section.replaceChildren(heading(), h('p', { class: 'error' }, kt('kit.emergency.unchecked', { reason: (err as Error).message })));
     }
   };
   void load();
   return section;
 }
 
-const heading = () => h('h2', { id: HEADING_ID }, 'Emergency access');
+const heading = () => h('h2', { id: HEADING_ID }, kt('kit.emergency.title'));
 
 /** Fills `section` for the server's answer `e`; `reload` asks the server again. */
 function show(section: HTMLElement, flow: Flow, e: KitEmergency, reload: () => Promise<void>): void {
@@ -50,13 +51,13 @@ function show(section: HTMLElement, flow: Flow, e: KitEmergency, reload: () => P
   if (step !== 'can-ask') nodes.push(h('p', { class: step === 'granted' ? 'ok' : '' }, stateText(step, name, e)));
   if (step === 'can-ask' || ((step === 'ended' || step === 'withdrawn') && e.canAsk)) {
     nodes.push(...askTexts(name, e).map((t) => h('p', {}, t)));
-    const ask = h('button', { type: 'button' }, 'Ask for emergency access');
+    const ask = h('button', { type: 'button' }, kt('kit.emergency.ask'));
     ask.addEventListener('click', () =>
-      void busyWhile(ask, 'Asking for emergency access…', async () => {
+      void busyWhile(ask, kt('kit.emergency.asking'), async () => {
         await flow.api.askEmergency();
         await reload();
         section.querySelector('h2')?.focus();
-        say(`You asked for emergency access. ${name} has been told.`);
+        say(kt('kit.emergency.asked', { name }));
       }, say),
     );
     nodes.push(h('p', {}, ask));
@@ -72,10 +73,10 @@ function show(section: HTMLElement, flow: Flow, e: KitEmergency, reload: () => P
 /** Granted: a button (or, without a kit on this page, the code form) that opens the bundle here. */
 function openPart(flow: Flow, e: KitEmergency): Node {
   const name = flow.info.ownerFirstName;
-  const label = `Open what ${name} chose for an emergency`;
+  const label = kt('kit.emergency.open', { name });
   const shown = h('div', {});
   const open = (kit: Kit, button: HTMLButtonElement) =>
-    busyWhile(button, `Opening what ${name} chose for an emergency…`, async () => {
+    busyWhile(button, kt('kit.emergency.opening', { name }), async () => {
       const opened = await openGranted(flow.info, kit, e);
       if (opened.kind === 'failed') {
         const text = openFailureText(opened.why, name);
@@ -86,13 +87,13 @@ function openPart(flow: Flow, e: KitEmergency): Node {
       flow.keep(kit);
       const notShown = notShownText(opened.notShown);
       shown.replaceChildren(
-        h('h3', { id: 'emergency-items', tabindex: '-1' }, `What ${name} chose for an emergency`),
-        h('p', { class: 'muted' }, 'Read-only, opened here on this device. Letters are not part of it: they stay for after a death.'),
+        h('h3', { id: 'emergency-items', tabindex: '-1' }, kt('kit.emergency.itemsTitle', { name })),
+        h('p', { class: 'muted' }, kt('kit.emergency.readOnly')),
         ...(notShown ? [h('p', { class: 'error', role: 'alert' }, notShown)] : []),
-        ...(opened.items.length ? opened.items.map((i) => copyNodes(copyView(i.copy), 4)) : [h('p', {}, `${name} chose nothing that this page can show.`)]),
+        ...(opened.items.length ? opened.items.map((i) => copyNodes(copyView(i.copy), 4)) : [h('p', {}, kt('kit.emergency.nothing', { name }))]),
       );
       shown.querySelector<HTMLElement>('#emergency-items')?.focus();
-      say(opened.items.length === 1 ? 'One thing opened.' : `${opened.items.length} things opened.`);
+      say(kt('kit.emergency.opened', { n: opened.items.length }));
     }, say);
   return h('div', {}, kitAction({ info: flow.info, kit: flow.kit, button: label, onKit: open }), shown);
 }

@@ -12,38 +12,30 @@ import { confirmedView, confirmView } from './confirm';
 import { busyWhile, type Flow } from './flow';
 import type { KitInfo } from './api';
 import type { Step } from './steps';
+import { kt, ktWith } from './words';
 
 /** What the executor kit is, in plain words, for someone who may never have heard of Afterword. */
 function about(info: KitInfo): Node {
-  const name = info.ownerFirstName;
-  const together =
-    info.k === 1
-      ? `This kit can confirm ${name}'s death on its own.`
-      : `This kit and ${info.k - 1} of ${name}'s trustees can confirm ${name}'s death together.`;
-  return h(
-    'p',
-    {},
-    `${name} left a plan, messages and documents on Afterword for the people they love, locked so that no one can read them early, not even Afterword. When ${name} has died, ${info.k} ${info.k === 1 ? 'kit opens' : 'kits together open'} them: ${name}'s trustees each hold a kit, and this one, kept with ${name}'s will, counts as one more. ${together} It opens nothing on its own: what ${name} left goes to ${name}'s trustees.`,
-  );
+  return h('p', {}, kt('kit.executor.about', { name: info.ownerFirstName, k: info.k, others: info.k - 1 }));
 }
 
-const title = (info: KitInfo) => `The executor kit of ${info.ownerFirstName}'s will`;
-const fingerprintLine = (fp: string) => h('p', {}, "The kit's fingerprint: ", h('strong', { class: 'fingerprint' }, fp));
+const title = (info: KitInfo) => kt('kit.executor.title', { name: info.ownerFirstName });
+const fingerprintLine = (fp: string) => h('p', {}, ktWith('kit.executor.fingerprint', 'fingerprint', h('strong', { class: 'fingerprint' }, fp)));
 
 /** A view with the executor kit's words under its heading (for the confirmation steps shared with trustees' kits). */
 function withAbout(view: View, info: KitInfo): View {
   const [heading, ...rest] = view.nodes;
-  return { ...view, nodes: [heading!, h('p', { class: 'muted' }, `This is the executor kit of ${info.ownerFirstName}'s will.`), about(info), ...rest] };
+  return { ...view, nodes: [heading!, h('p', { class: 'muted' }, kt('kit.executor.thisIs', { name: info.ownerFirstName })), about(info), ...rest] };
 }
 
 /** `handover` (the link's kit verified here, not yet put away): "Keep this kit" sends the commitment only. */
 function putAwayView(flow: Flow): View {
   const { info } = flow;
-  const keep = h('button', { type: 'button' }, 'Keep this kit');
+  const keep = h('button', { type: 'button' }, kt('kit.keep.button'));
   const done = h('div', {});
-  const thanks = `Thank you. The kit is put away, and ${info.ownerFirstName} will see it. Keep the printed kit with the will.`;
+  const thanks = kt('kit.executor.thanks', { name: info.ownerFirstName });
   keep.addEventListener('click', () =>
-    void busyWhile(keep, 'Putting the kit away…', async () => {
+    void busyWhile(keep, kt('kit.executor.busy'), async () => {
       await flow.api.handover(info.commitment);
       keep.remove();
       done.replaceChildren(h('p', { class: 'card' }, thanks));
@@ -52,7 +44,7 @@ function putAwayView(flow: Flow): View {
   );
   return {
     title: title(info),
-    nodes: [h('h1', {}, title(info)), h('p', { class: 'ok' }, `This page checked the kit: it is the one ${info.ownerFirstName} made.`), about(info), fingerprintLine(info.fingerprint), h('p', {}, keep), done],
+    nodes: [h('h1', {}, title(info)), h('p', { class: 'ok' }, kt('kit.executor.checked', { name: info.ownerFirstName })), about(info), fingerprintLine(info.fingerprint), h('p', {}, keep), done],
   };
 }
 
@@ -60,20 +52,20 @@ function putAwayView(flow: Flow): View {
 function checkView(flow: Flow, verified: boolean): View {
   const { info } = flow;
   const answer = h('div', {});
-  const matches = h('button', { type: 'button' }, verified ? 'Mark the kit as checked' : 'It matches the kit');
-  const differs = h('button', { type: 'button', class: 'secondary' }, "It doesn't match");
+  const matches = h('button', { type: 'button' }, kt(verified ? 'kit.executor.mark' : 'kit.executor.matches'));
+  const differs = h('button', { type: 'button', class: 'secondary' }, kt('kit.check.differs'));
   const buttons = h('p', { class: 'buttons' }, matches, ...(verified ? [] : [' ', differs]));
   matches.addEventListener('click', () =>
-    void busyWhile(matches, 'Saving your check…', async () => {
+    void busyWhile(matches, kt('kit.check.busy'), async () => {
       await flow.api.check();
       buttons.remove();
-      const thanks = 'Thank you. The kit is still good: keep it with the will.';
+      const thanks = kt('kit.executor.checkThanks');
       answer.replaceChildren(h('p', { class: 'card' }, thanks));
       say(thanks);
     }, say),
   );
   differs.addEventListener('click', () => {
-    const text = `This may be an older kit that was replaced. Please tell ${info.ownerFirstName}, and keep the kit you have until a new one comes.`;
+    const text = kt('kit.executor.differsText', { name: info.ownerFirstName });
     answer.replaceChildren(h('p', { class: 'card' }, text));
     say(text);
   });
@@ -82,9 +74,9 @@ function checkView(flow: Flow, verified: boolean): View {
     nodes: [
       h('h1', {}, title(info)),
       verified
-        ? h('p', { class: 'ok' }, `This link holds the kit, and it is still good: it is the one ${info.ownerFirstName} made.`)
-        : h('p', { class: 'question' }, 'Does the fingerprint on the kit read ', h('strong', { class: 'fingerprint' }, info.fingerprint), '?'),
-      ...(verified ? [fingerprintLine(info.fingerprint)] : [h('p', { class: 'muted' }, 'It is printed on the kit, next to “Fingerprint”. The code is not needed to check it.')]),
+        ? h('p', { class: 'ok' }, kt('kit.executor.still', { name: info.ownerFirstName }))
+        : h('p', { class: 'question' }, ktWith('kit.executor.question', 'fingerprint', h('strong', { class: 'fingerprint' }, info.fingerprint))),
+      ...(verified ? [fingerprintLine(info.fingerprint)] : [h('p', { class: 'muted' }, kt('kit.executor.where'))]),
       buttons,
       answer,
       about(info),
@@ -101,7 +93,7 @@ function needLinkView(flow: Flow, linkError: string | null): View {
       h('h1', {}, title(info)),
       ...(linkError ? [h('p', { class: 'error' }, linkError)] : []),
       about(info),
-      h('p', {}, "To put the kit away, scan the QR code printed on it with your phone's camera."),
+      h('p', {}, kt('kit.executor.needLink')),
     ],
   };
 }
@@ -110,15 +102,15 @@ function needLinkView(flow: Flow, linkError: string | null): View {
 function releasedView(flow: Flow): View {
   const { info } = flow;
   const name = info.ownerFirstName;
-  const heading = `${name}'s trustees hold access now`;
+  const heading = kt('kit.executor.releasedTitle', { name });
   const who = info.trusteesWithAccess;
   return {
     title: heading,
     nodes: [
       h('h1', {}, heading),
-      h('p', {}, `We are sorry for your loss. Enough kits confirmed ${name}'s death, and what ${name} left has gone to ${name}'s trustees: Afterword e-mailed each of them. The executor kit opens nothing of its own, so your part is done.`),
+      h('p', {}, kt('kit.executor.sorry', { name })),
       ...(who.length
-        ? [h('h2', {}, `${name}'s trustees`), h('ul', {}, who.map((email) => h('li', {}, email))), h('p', { class: 'muted' }, `For anything ${name} left, please contact them.`)]
+        ? [h('h2', {}, kt('kit.executor.trustees', { name })), h('ul', {}, who.map((email) => h('li', {}, email))), h('p', { class: 'muted' }, kt('kit.executor.contact', { name }))]
         : []),
     ],
   };
@@ -128,10 +120,8 @@ function releasedView(flow: Flow): View {
 function notNowView(flow: Flow, retired: boolean): View {
   const { info } = flow;
   const name = info.ownerFirstName;
-  const heading = retired ? 'This executor kit was replaced' : 'This executor kit is not in use yet';
-  const text = retired
-    ? `${name} made a newer executor kit, and this one no longer works. It can be destroyed; keep the newest one with the will.`
-    : `${name} made this executor kit to replace an older one. It starts to work once enough of ${name}'s new kits are in use; until then the older kit still counts. Keep both with the will for now.`;
+  const heading = kt(retired ? 'kit.executor.replacedTitle' : 'kit.executor.notInUseTitle');
+  const text = kt(retired ? 'kit.executor.replaced' : 'kit.executor.notInUse', { name });
   return { title: heading, nodes: [h('h1', {}, heading), h('p', {}, text)] };
 }
 

@@ -5,6 +5,7 @@
 import type { Kit } from '../../../shared/crypto/trustee-kit';
 import type { View } from '../dom';
 import type { KitApi, KitInfo } from './api';
+import { kt } from './words';
 
 export interface Flow {
   info: KitInfo;
@@ -33,7 +34,7 @@ export async function busyWhile(button: HTMLButtonElement, busy: string, action:
   try {
     await action();
   } catch (err) {
-    say((err as Error).message || 'Something went wrong. Please try again.', 'error');
+    say((err as Error).message || kt('kit.error.action'), 'error');
   } finally {
     button.disabled = false;
   }

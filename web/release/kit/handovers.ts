@@ -11,6 +11,7 @@ import type { Kit } from '../../../shared/crypto/trustee-kit';
 import { openHandovers, SealedAddressError, type HandoverLink } from '../../../shared/release/handover-links';
 import { dateText, h, say } from '../dom';
 import type { KitAccess, KitApi, KitInfo } from './api';
+import { kt } from './words';
 
 /** The letters a kit hands over: those that opened, how many did not (counted, never dropped; no address named, since the server's may be the lie), and how many whose sealed address did not open. */
 export interface Handovers {
@@ -50,20 +51,16 @@ export function withSealedAddresses<D extends { messages?: Array<{ id: string; r
 }
 
 /** Said beside a letter whose address from the server was not the one its owner sealed (issue 39). */
-export const ADDRESS_REFUSED_TEXT = (owner: string) =>
-  `Afterword’s server gave a different address for this letter than the one ${owner} wrote, so this page does not use it. The address above is the one ${owner} sealed with the letter: send it there only, and please tell ${owner}’s other trustees or family.`;
+export const ADDRESS_REFUSED_TEXT = (owner: string) => kt('kit.handover.refused', { name: owner });
 
 /** Said beside a letter addressed before addresses were sealed with letters: its address is the server's, unchecked. */
-export const ADDRESS_UNSEALED_TEXT = (owner: string) =>
-  `${owner} addressed this letter before Afterword sealed addresses with letters, so this page cannot confirm it. Please check with ${owner}’s family that this is the right address before you send it.`;
+export const ADDRESS_UNSEALED_TEXT = (owner: string) => kt('kit.handover.unsealed', { name: owner });
 
 /** Said when letters' sealed addresses did not open: their links are not given, and no address is named. */
-export const ADDRESS_UNCHECKED_TEXT = (n: number, owner: string) =>
-  `${n === 1 ? 'One letter' : `${n} letters`} for you to hand over could not be checked against the address ${owner} wrote (it was changed on the server), so this page does not give ${n === 1 ? 'its link' : 'their links'}. Please tell ${owner}’s other trustees or family.`;
+export const ADDRESS_UNCHECKED_TEXT = (n: number, owner: string) => kt('kit.handover.unchecked', { n, name: owner });
 
 /** Said when letters did not open with this kit, or not with the address the server gave (a wrap bound to the owner's address): no link, and no address named. */
-export const NOT_OPENED_TEXT = (n: number, owner: string) =>
-  `${n === 1 ? 'One letter' : `${n} letters`} for you to hand over could not be opened with your kit: it may be an older kit, or Afterword’s server gave another address than the one ${owner} wrote. This page gives no link for ${n === 1 ? 'it' : 'them'}. Please tell ${owner}’s other trustees or family.`;
+export const NOT_OPENED_TEXT = (n: number, owner: string) => kt('kit.handover.notOpened', { n, name: owner });
 
 /** The warnings the section shows under the letters (none: all opened and were checked). */
 export function handoverNotices({ notOpened, unchecked }: Pick<Handovers, 'notOpened' | 'unchecked'>, ownerFirstName: string): string[] {
@@ -72,30 +69,33 @@ export function handoverNotices({ notOpened, unchecked }: Pick<Handovers, 'notOp
 
 /** What the page says of letter `l`: its line (whom it is for, its date, backup) and, for an address not sealed or refused, the note beside it. */
 export function handoverLineText(l: HandoverLink, ownerFirstName: string): { line: string; note: string | null } {
-  const when = l.deliveryDate ? ` ${ownerFirstName} chose ${dateText(l.deliveryDate)} for it.` : '';
-  const line = `For ${l.recipientEmail}.${when}${l.backup ? ' You are the backup for this letter: send it if the first trustee cannot.' : ''}`;
+  const sentences = [
+    kt('kit.handover.for', { email: l.recipientEmail }),
+    ...(l.deliveryDate ? [kt('kit.handover.chose', { name: ownerFirstName, date: dateText(l.deliveryDate) })] : []),
+    ...(l.backup ? [kt('kit.handover.backup')] : []),
+  ];
+  const line = sentences.join(' ');
   const note = l.address === 'differs' ? ADDRESS_REFUSED_TEXT(ownerFirstName) : l.address === 'unsealed' ? ADDRESS_UNSEALED_TEXT(ownerFirstName) : null;
   return { line, note };
 }
 
 /** The `mailto:` of letter `l`: to the address handoverLinks chose (the owner's sealed one), with the link in the body. */
 export const handoverMailto = (l: HandoverLink, ownerFirstName: string) =>
-  `mailto:${encodeURIComponent(l.recipientEmail)}?subject=${encodeURIComponent(`A letter from ${ownerFirstName}`)}&body=${encodeURIComponent(handoverMailBody(ownerFirstName, l.link))}`;
+  `mailto:${encodeURIComponent(l.recipientEmail)}?subject=${encodeURIComponent(kt('kit.handover.subject', { name: ownerFirstName }))}&body=${encodeURIComponent(handoverMailBody(ownerFirstName, l.link))}`;
 
 /** The body of the e-mail a trustee sends a recipient, in plain words (the link carries the letter's key). */
-export const handoverMailBody = (ownerFirstName: string, link: string) =>
-  `${ownerFirstName} asked me to pass this letter on to you when the time came. It opens in your browser, with no account:\n\n${link}\n\nThe link holds the key to the letter: please keep it to yourself.`;
+export const handoverMailBody = (ownerFirstName: string, link: string) => kt('kit.handover.body', { name: ownerFirstName, link });
 
 /** The section listing the letters of `handed` (none: nothing is shown). */
 export function handoverSection({ links, notOpened, unchecked }: Handovers, ownerFirstName: string): Node | null {
   if (links.length === 0 && notOpened === 0 && unchecked === 0) return null;
   const item = (l: HandoverLink) => {
     const mail = handoverMailto(l, ownerFirstName);
-    const copy = h('button', { type: 'button', class: 'small secondary' }, 'Copy link');
+    const copy = h('button', { type: 'button', class: 'small secondary' }, kt('kit.handover.copy'));
     copy.addEventListener('click', () => {
       navigator.clipboard?.writeText(l.link).then(
-        () => say(`The link for ${l.recipientEmail} is copied.`),
-        () => say('The link could not be copied: select it and copy it by hand.', 'error'),
+        () => say(kt('kit.handover.copied', { email: l.recipientEmail })),
+        () => say(kt('kit.handover.copyFailed'), 'error'),
       );
     });
     const { line, note } = handoverLineText(l, ownerFirstName);
@@ -104,15 +104,15 @@ export function handoverSection({ links, notOpened, unchecked }: Handovers, owne
       {},
       h('p', {}, line),
       note ? h('p', l.address === 'differs' ? { class: 'error', role: 'alert' } : { class: 'muted' }, note) : null,
-      h('p', { class: 'buttons' }, h('a', { href: mail, class: 'button small' }, 'Send by e-mail'), copy),
+      h('p', { class: 'buttons' }, h('a', { href: mail, class: 'button small' }, kt('kit.handover.send')), copy),
       h('p', { class: 'muted' }, h('code', { class: 'link' }, l.link)),
     );
   };
   return h(
     'section',
     { 'aria-labelledby': 'handovers' },
-    h('h2', { id: 'handovers' }, 'Letters for you to hand over'),
-    h('p', {}, `${ownerFirstName} asked you to pass these letters on yourself, so that Afterword cannot read them. Send each link from your own e-mail to the person it is for: the link holds the key, so only you, they and the e-mail services it passes through ever have it.`),
+    h('h2', { id: 'handovers' }, kt('kit.handover.title')),
+    h('p', {}, kt('kit.handover.intro', { name: ownerFirstName })),
     h('ul', {}, links.map(item)),
     ...handoverNotices({ notOpened, unchecked }, ownerFirstName).map((text) => h('p', { class: 'error', role: 'alert' }, text)),
   );

@@ -7,32 +7,19 @@
 import { encodeKitCode, type Kit } from '../../../shared/crypto/trustee-kit';
 import { h, say, type View } from '../dom';
 import { busyWhile, type Flow } from './flow';
+import { kt, ktWith } from './words';
 
 /** What a kit is for and how to keep it, in plain words (for `name`, `k` of the trustees). */
 function whatItIs(name: string, k: number): Node[] {
   return [
-    h(
-      'p',
-      {},
-      `${name} asked you to be one of their trustees, and made this kit for you. It is your part of a key to what ${name} is leaving for the people they love. ` +
-        (k === 1
-          ? `When ${name} has died, you confirm it with this kit, and what ${name} shared with you opens.`
-          : `When ${name} has died, ${k} of ${name}'s trustees confirm it, each with their own kit, and only then does it open. Nobody can open it early: not Afterword, and not one trustee alone.`),
-    ),
-    h('h2', { id: 'keep' }, 'How to keep your kit'),
-    h(
-      'ul',
-      {},
-      h('li', {}, `Keep the e-mail or message with the link ${name} sent you: the link is your kit. Don't forward it to anyone.`),
-      h('li', {}, `Keep the printed kit, if ${name} gave you one, with your important papers. You can also print this one.`),
-      h('li', {}, `Once a year we will e-mail you to check your kit. You will only compare its fingerprint: Afterword never asks for your kit's code to check it.`),
-      h('li', {}, `You will need the kit itself only if ${name} has died, to confirm it.`),
-    ),
+    h('p', {}, kt('kit.about', { name, k })),
+    h('h2', { id: 'keep' }, kt('kit.keep.title')),
+    h('ul', {}, h('li', {}, kt('kit.keep.link', { name })), h('li', {}, kt('kit.keep.printed', { name })), h('li', {}, kt('kit.keep.yearly')), h('li', {}, kt('kit.keep.need', { name }))),
   ];
 }
 
 /** The fingerprint line: "Your kit's fingerprint: XXXX-XXXX". */
-const fingerprintLine = (fp: string) => h('p', {}, "Your kit's fingerprint: ", h('strong', { class: 'fingerprint' }, fp));
+const fingerprintLine = (fp: string) => h('p', {}, ktWith('kit.fingerprint', 'fingerprint', h('strong', { class: 'fingerprint' }, fp)));
 
 /**
  * The kit's code, folded away, with a Print button (the print styles leave out the page's
@@ -42,12 +29,12 @@ function printable(kit: Kit, name: string): Node {
   const details = h(
     'details',
     { class: 'card kit-print' },
-    h('summary', {}, 'Show the code to print or write down'),
-    h('p', {}, "Your kit's code:"),
+    h('summary', {}, kt('kit.print.show')),
+    h('p', {}, kt('kit.print.code')),
     h('p', { class: 'code' }, encodeKitCode(kit).split('-').map((g) => h('span', {}, g))),
-    h('p', { class: 'print-only' }, `If ${name} has died, open ${location.origin}${location.pathname} and type this code, or open the link ${name} sent you.`),
+    h('p', { class: 'print-only' }, kt('kit.print.where', { name, address: `${location.origin}${location.pathname}` })),
   );
-  const print = h('button', { type: 'button', class: 'secondary' }, 'Print this kit');
+  const print = h('button', { type: 'button', class: 'secondary' }, kt('kit.print.button'));
   print.addEventListener('click', () => {
     details.open = true;
     window.print();
@@ -60,21 +47,21 @@ export function handoverView(flow: Flow): View {
   const { info } = flow;
   const name = info.ownerFirstName;
   const kit = flow.kit!;
-  const keep = h('button', { type: 'button' }, 'Keep this kit');
+  const keep = h('button', { type: 'button' }, kt('kit.keep.button'));
   const done = h('div', {});
   keep.addEventListener('click', () =>
-    void busyWhile(keep, 'Keeping your kit…', async () => {
+    void busyWhile(keep, kt('kit.keep.busy'), async () => {
       await flow.api.handover(info.commitment);
       keep.remove();
-      done.replaceChildren(h('p', { class: 'card' }, `Thank you. Your kit is kept, and ${name} will see that you have it.`));
-      say(`Thank you. Your kit is kept, and ${name} will see that you have it.`);
+      done.replaceChildren(h('p', { class: 'card' }, kt('kit.keep.done', { name })));
+      say(kt('kit.keep.done', { name }));
     }, say),
   );
   return {
-    title: `Your trustee kit from ${name}`,
+    title: kt('kit.title', { name }),
     nodes: [
-      h('h1', {}, `Your trustee kit from ${name}`),
-      h('p', { class: 'ok no-print' }, `This page checked your kit: it is the one ${name} made for you.`),
+      h('h1', {}, kt('kit.title', { name })),
+      h('p', { class: 'ok no-print' }, kt('kit.checked', { name })),
       ...whatItIs(name, info.k),
       fingerprintLine(info.fingerprint),
       h('p', {}, keep),
@@ -89,30 +76,30 @@ export function checkView(flow: Flow): View {
   const { info } = flow;
   const name = info.ownerFirstName;
   const answer = h('div', {});
-  const matches = h('button', { type: 'button' }, 'It matches my kit');
-  const differs = h('button', { type: 'button', class: 'secondary' }, "It doesn't match");
+  const matches = h('button', { type: 'button' }, kt('kit.check.matches'));
+  const differs = h('button', { type: 'button', class: 'secondary' }, kt('kit.check.differs'));
   const buttons = h('p', { class: 'buttons' }, matches, ' ', differs);
   matches.addEventListener('click', () =>
-    void busyWhile(matches, 'Saving your check…', async () => {
+    void busyWhile(matches, kt('kit.check.busy'), async () => {
       await flow.api.check();
       buttons.remove();
-      const thanks = 'Thank you. Your kit is still good: keep it where it is. We will ask again in a year.';
+      const thanks = kt('kit.check.thanks');
       answer.replaceChildren(h('p', { class: 'card' }, thanks));
       say(thanks);
     }, say),
   );
   differs.addEventListener('click', () => {
-    const text = `Please tell ${name}, and ask them to make you a new kit: the one you have may be an older one that was replaced. Until the new one comes, keep the kit you have.`;
-    answer.replaceChildren(h('p', { class: 'card' }, text), h('p', { class: 'muted' }, `If you kept the link ${name} sent you rather than a printed kit, open that link: it checks itself.`));
+    const text = kt('kit.check.differsText', { name });
+    answer.replaceChildren(h('p', { class: 'card' }, text), h('p', { class: 'muted' }, kt('kit.check.linkHint', { name })));
     say(text);
   });
   return {
-    title: 'Check your trustee kit',
+    title: kt('kit.check.title'),
     nodes: [
-      h('h1', {}, 'Check your trustee kit'),
-      h('p', {}, `Once a year we ask ${name}'s trustees to check that they still have their kit.`),
-      h('p', { class: 'question' }, 'Does the fingerprint on your kit read ', h('strong', { class: 'fingerprint' }, info.fingerprint), '?'),
-      h('p', { class: 'muted' }, "It is printed on your kit, next to “Fingerprint”. You don't need your kit's code for this: Afterword never asks for it to check a kit."),
+      h('h1', {}, kt('kit.check.title')),
+      h('p', {}, kt('kit.check.yearly', { name })),
+      h('p', { class: 'question' }, ktWith('kit.check.question', 'fingerprint', h('strong', { class: 'fingerprint' }, info.fingerprint))),
+      h('p', { class: 'muted' }, kt('kit.check.where')),
       buttons,
       answer,
     ],
@@ -123,21 +110,21 @@ export function checkView(flow: Flow): View {
 export function kitGoodView(flow: Flow): View {
   const { info } = flow;
   const name = info.ownerFirstName;
-  const checked = h('button', { type: 'button' }, 'Mark my kit as checked');
+  const checked = h('button', { type: 'button' }, kt('kit.good.button'));
   const answer = h('div', {});
   checked.addEventListener('click', () =>
-    void busyWhile(checked, 'Saving your check…', async () => {
+    void busyWhile(checked, kt('kit.check.busy'), async () => {
       await flow.api.check();
       checked.remove();
-      answer.replaceChildren(h('p', { class: 'card' }, 'Thank you. We will ask again in a year.'));
-      say('Thank you. We will ask again in a year.');
+      answer.replaceChildren(h('p', { class: 'card' }, kt('kit.good.thanks')));
+      say(kt('kit.good.thanks'));
     }, say),
   );
   return {
-    title: `Your trustee kit from ${name}`,
+    title: kt('kit.title', { name }),
     nodes: [
-      h('h1', {}, `Your trustee kit from ${name}`),
-      h('p', { class: 'ok' }, `${flow.kitFrom === 'device' ? 'This device keeps your kit' : 'This link holds your kit'}, and it is still good: it is the one ${name} made for you.`),
+      h('h1', {}, kt('kit.title', { name })),
+      h('p', { class: 'ok' }, kt('kit.good.still', { from: flow.kitFrom === 'device' ? 'device' : 'link', name })),
       fingerprintLine(info.fingerprint),
       h('p', {}, checked),
       answer,
@@ -151,11 +138,11 @@ export function kitGoodView(flow: Flow): View {
 export function needLinkView(flow: Flow, linkError: string | null): View {
   const name = flow.info.ownerFirstName;
   return {
-    title: `Your trustee kit from ${name}`,
+    title: kt('kit.title', { name }),
     nodes: [
-      h('h1', {}, `Your trustee kit from ${name}`),
+      h('h1', {}, kt('kit.title', { name })),
       ...(linkError ? [h('p', { class: 'error' }, linkError)] : []),
-      h('p', {}, `To keep your kit, open the link ${name} sent you exactly as it was sent (the whole of it), or scan the QR code on the printed kit with your phone's camera.`),
+      h('p', {}, kt('kit.needLink', { name })),
     ],
   };
 }
@@ -164,12 +151,8 @@ export function needLinkView(flow: Flow, linkError: string | null): View {
 export function retiredView(flow: Flow): View {
   const name = flow.info.ownerFirstName;
   return {
-    title: 'This kit was replaced',
-    nodes: [
-      h('h1', {}, 'This kit was replaced'),
-      h('p', {}, `${name} made a newer kit for you, and this one no longer works. Please use the newest kit ${name} sent you, and keep only that one.`),
-      h('p', { class: 'muted' }, `If you don't have it, please ask ${name} for it.`),
-    ],
+    title: kt('kit.retired.title'),
+    nodes: [h('h1', {}, kt('kit.retired.title')), h('p', {}, kt('kit.retired.body', { name })), h('p', { class: 'muted' }, kt('kit.retired.ask', { name }))],
   };
 }
 
@@ -177,10 +160,7 @@ export function retiredView(flow: Flow): View {
 export function notInUseView(flow: Flow): View {
   const name = flow.info.ownerFirstName;
   return {
-    title: 'This kit is not in use yet',
-    nodes: [
-      h('h1', {}, 'This kit is not in use yet'),
-      h('p', {}, `${name} made this kit to replace an older one. It starts to work once enough of ${name}'s new kits have been handed over. Until then, please use the kit ${name} gave you before.`),
-    ],
+    title: kt('kit.notInUse.title'),
+    nodes: [h('h1', {}, kt('kit.notInUse.title')), h('p', {}, kt('kit.notInUse.body', { name }))],
   };
 }

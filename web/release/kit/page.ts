@@ -20,6 +20,8 @@ import { KitDoesNotOpenError, openWithKit, releasedView } from './released';
 import { executorView } from './executor';
 import { emergencySection } from './emergency';
 import { fitOf, kitOfFragment, misfitText, stepOf } from './steps';
+import { showInLanguage } from '../words';
+import { addKitWords, kt } from './words';
 
 /** The link's kit if it fits `info`, else null and why (words for the person). */
 async function linkKit(info: KitInfo, fragment: string | null): Promise<{ kit: Kit | null; error: string | null }> {
@@ -28,7 +30,7 @@ async function linkKit(info: KitInfo, fragment: string | null): Promise<{ kit: K
     kit = kitOfFragment(fragment);
   } catch (err) {
     if (!(err instanceof KitCodeError)) throw err;
-    return { kit: null, error: `This link is not complete: part of the kit is missing. Please open it exactly as it was sent (the whole of it), or ask ${info.ownerFirstName} to send it again.` };
+    return { kit: null, error: kt('kit.link.incomplete', { name: info.ownerFirstName }) };
   }
   if (!kit) return { kit: null, error: null };
   const fit = await fitOf(info, kit);
@@ -36,8 +38,7 @@ async function linkKit(info: KitInfo, fragment: string | null): Promise<{ kit: K
 }
 
 /** What the page says when the kit this device kept no longer fits (replaced, or changed): it is forgotten, and the page asks as on a new device. */
-export const keptMisfitText = (name: string) =>
-  `The kit this device kept for this page no longer fits it (${name} may have made a newer kit), so this device has forgotten it. Please use the newest kit ${name} gave you: open its link, or type its code where this page asks for it.`;
+export const keptMisfitText = (name: string) => kt('kit.kept.misfit', { name });
 
 /**
  * The kit the page acts with: the link's (verified), else the one this device kept (verified; one
@@ -105,6 +106,7 @@ export async function kitPage(o: { token: string; fragment: string | null; conte
       kept.forget(); // the link no longer answers (the trustee removed, the account deleted): nothing is kept for it
       return o.unavailable();
     }
+    await showInLanguage(info.lang); // the trustee's language (issue 44), before the step says anything
     let held = typed ? { kit: typed, error: null as string | null, from: 'code' as KitFrom } : await heldKit(info, fragment, kept);
     let opened: View | null = null;
     if (held.kit && held.from === 'device' && stepOf(info, true) === 'released') {
@@ -124,7 +126,7 @@ export async function kitPage(o: { token: string; fragment: string | null; conte
         kept.forget();
         fragment = null;
         await start(null, true);
-        say('This device no longer keeps your kit. To open this page again, open the link from your kit or type its code.');
+        say(kt('kit.kept.forgotten'));
       },
     });
     if (held.kit) flow.keep(held.kit); // verified against the commitment: kept from its first opening on
@@ -133,10 +135,11 @@ export async function kitPage(o: { token: string; fragment: string | null; conte
     // A bad link is said where it matters (need-link shows it); elsewhere the status region says it.
     if (held.error && stepOf(info, false) !== 'need-link') say(held.error, 'error');
   };
+  addKitWords(); // its other languages are fetched with the page's language, and on no other page
   try {
     await start(null, false);
   } catch (err) {
-    say((err as Error).message || 'The page could not be loaded. Please try again later.', 'error');
+    say((err as Error).message || kt('kit.error.load'), 'error');
   }
 }
 
@@ -149,9 +152,9 @@ async function openKept(api: KitApi, info: KitInfo, kit: Kit, kept: KeptKit): Pr
   try {
     return { view: await openWithKit(api, info, kit) };
   } catch (err) {
-    if (!(err instanceof KitDoesNotOpenError)) return { error: (err as Error).message || 'The page could not be loaded. Please try again later.', forgotten: false };
+    if (!(err instanceof KitDoesNotOpenError)) return { error: (err as Error).message || kt('kit.error.load'), forgotten: false };
     kept.forget();
-    return { error: `${err.message} This device has forgotten the kit it kept.`, forgotten: true };
+    return { error: kt('kit.kept.doesNotOpen', { reason: err.message }), forgotten: true };
   }
 }
 
@@ -160,13 +163,13 @@ async function openKept(api: KitApi, info: KitInfo, kit: Kit, kept: KeptKit): Pr
  * sentence, and a clear action for a shared computer).
  */
 function withKeptNote(view: View, flow: Flow): View {
-  const forget = h('button', { type: 'button', class: 'secondary' }, 'Forget this kit on this device');
-  forget.addEventListener('click', () => void busyWhile(forget, 'Forgetting your kit on this device…', () => flow.forget(), say));
+  const forget = h('button', { type: 'button', class: 'secondary' }, kt('kit.kept.forget'));
+  forget.addEventListener('click', () => void busyWhile(forget, kt('kit.kept.forgetting'), () => flow.forget(), say));
   const note = h(
     'section',
     { class: 'card no-print', 'aria-labelledby': 'kept-kit' },
-    h('h2', { id: 'kept-kit' }, 'Your kit on this device'),
-    h('p', {}, 'This browser keeps your kit on this device (in its storage for this website), so this page opens without your code next time. On a computer other people use, forget it when you are done.'),
+    h('h2', { id: 'kept-kit' }, kt('kit.kept.title')),
+    h('p', {}, kt('kit.kept.body')),
     h('p', {}, forget),
   );
   return { ...view, nodes: [...view.nodes, note] };

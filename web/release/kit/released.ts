@@ -17,6 +17,7 @@ import type { KitAccess, KitApi, KitInfo } from './api';
 import { handoverLinks, handoverSection, withSealedAddresses } from './handovers';
 import { kitAction } from './code-form';
 import { busyWhile, type Flow } from './flow';
+import { kt } from './words';
 
 /** A kit that fits its link but does not open what was left (an older generation's, a changed answer): words for the person. */
 export class KitDoesNotOpenError extends Error {}
@@ -32,7 +33,7 @@ export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promis
   const q = fromB64url(access.q);
   const gate = fromB64url(access.gate);
   const { trusteeId } = access;
-  const cannot = new KitDoesNotOpenError(`Your kit could not open what ${info.ownerFirstName} left. It may be an older kit: please use the newest one ${info.ownerFirstName} gave you.`);
+  const cannot = new KitDoesNotOpenError(kt('kit.released.cannot', { name: info.ownerFirstName }));
   if (!q || !gate || !trusteeId) throw cannot;
   const ctx = { account: info.account, trusteeId, generation: info.generation };
   try {
@@ -50,8 +51,8 @@ export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promis
 export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise<View> {
   const { keys, pageToken, access } = await kitLevelKeys(api, info, kit);
   const data = await fetchPageData('t', pageToken);
-  if (!data) throw new Error('This page is not available any more.');
-  // What was left is shown in the trustee's language (issue 44; the kit's own steps are still English).
+  if (!data) throw new Error(kt('kit.released.gone'));
+  // What was left is shown in the trustee's language (issue 44), as the kit's own steps are.
   await showInLanguage(data.lang);
   const handed = await handoverLinks(api, info, access, kit, location.origin);
   const view = trusteeView(withSealedAddresses(await openPage('t', data, null, keys), handed.links), pageToken);
@@ -65,10 +66,10 @@ export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise
 export function releasedView(flow: Flow): View {
   const { info } = flow;
   const name = info.ownerFirstName;
-  const title = `What ${name} left for you`;
-  const button = `Open what ${name} left for you`;
+  const title = kt('kit.released.title', { name });
+  const button = kt('kit.released.button', { name });
   const open = (kit: Kit, at: HTMLButtonElement) =>
-    busyWhile(at, `Opening what ${name} left for you…`, async () => {
+    busyWhile(at, kt('kit.released.busy', { name }), async () => {
       const view = await openWithKit(flow.api, info, kit);
       flow.keep(kit); // a typed code too: a reload or a later visit opens without it (device-kit.ts)
       flow.show(view);
@@ -79,7 +80,7 @@ export function releasedView(flow: Flow): View {
     title,
     nodes: [
       h('h1', {}, title),
-      h('p', {}, `We are sorry for your loss. ${name}'s trustees have confirmed, and your kit now opens what ${name} shared with you. It is opened here, on this device.`),
+      h('p', {}, kt('kit.released.sorry', { name })),
       act,
     ],
   };

@@ -21,12 +21,12 @@ async function world() {
     ownerFirstName: 'Ada', account: ACCOUNT, trusteeId: 'tr2', generation: 4, index: 2, k: 2,
     commitment: await commitShare({ account: ACCOUNT, generation: 4 }, shares[1]!),
     fingerprint: 'ABCD-EFGH', status: 'current', phase: 'active', confirmed: false, confirmations: 0,
-    handedOverAt: null, checkedAt: null, executor: false, trusteesWithAccess: [],
+    handedOverAt: null, checkedAt: null, executor: false, trusteesWithAccess: [], lang: 'en',
   };
   return { kits, info };
 }
 
-const base = { ownerFirstName: 'Ada', account: ACCOUNT, trusteeId: 'tr1', generation: 1, index: 1, k: 2, commitment: '00', fingerprint: 'X', confirmed: false, confirmations: 0, checkedAt: null, executor: false, trusteesWithAccess: [] as string[] };
+const base = { ownerFirstName: 'Ada', account: ACCOUNT, trusteeId: 'tr1', generation: 1, index: 1, k: 2, commitment: '00', fingerprint: 'X', confirmed: false, confirmations: 0, checkedAt: null, executor: false, trusteesWithAccess: [] as string[], lang: 'en' as const };
 const info = (over: Partial<KitInfo>): KitInfo => ({ ...base, status: 'current', phase: 'active', handedOverAt: null, ...over });
 
 describe('stepOf', () => {

@@ -9,6 +9,7 @@ import { commitShare } from '../../../shared/crypto/shamir';
 import { KitCodeError } from '../../../shared/crypto/errors';
 import { parseKitFragment, parseKitInput, type Kit } from '../../../shared/crypto/trustee-kit';
 import type { KitInfo } from './api';
+import { kt } from './words';
 
 /**
  * The page's step for `info` and whether the person's kit was already verified in this browser
@@ -66,29 +67,25 @@ const pastedCode = (text: string) => text.replace(/[\p{Pd}\u2212\u00ad]/gu, '-')
  * what is wrong (a group, as the recovery code's input does).
  */
 export function readTypedCode(typed: string): { kit: Kit } | { error: string } {
-  if (!typed.trim()) return { error: 'Please type the code from your kit.' };
+  if (!typed.trim()) return { error: kt('kit.code.empty') };
   try {
     return { kit: parseKitInput(pastedCode(typed)) };
   } catch (err) {
     if (!(err instanceof KitCodeError)) throw err;
     return {
       error: err.group
-        ? `Group ${err.group} does not look right. Please check it against your kit, letter by letter.`
-        : 'This code is not complete or two groups are swapped. It has 22 groups of 5 letters and numbers.',
+        ? kt('kit.code.group', { group: String(err.group) })
+        : kt('kit.code.incomplete'),
     };
   }
 }
 
 /** What the page says when a kit does not fit its link (`fit` not `ok`), for a kit from the link or typed. */
 export function misfitText(fit: Exclude<Fit, 'ok'>, from: 'link' | 'code', ownerFirstName: string): string {
-  if (from === 'code') {
-    return fit === 'other-kit'
-      ? `This code is from another kit, not the one for this link. Please use the newest kit ${ownerFirstName} gave you, and the link that came with it.`
-      : `This code does not match the kit ${ownerFirstName} made for this link. Please check that it is the newest kit ${ownerFirstName} gave you.`;
-  }
-  return `This link's kit does not match the one ${ownerFirstName} made for you: the link may have been changed or cut short. Please open it exactly as it was sent, or ask ${ownerFirstName} to send it again.`;
+  const name = ownerFirstName;
+  if (from === 'code') return kt(fit === 'other-kit' ? 'kit.code.otherKit' : 'kit.code.wrongShare', { name });
+  return kt('kit.link.misfit', { name });
 }
 
 /** "1 of 2 trustees have confirmed" (contract §4 "n of k confirmed"). */
-export const confirmedText = (confirmations: number, k: number): string =>
-  `${confirmations} of ${k} ${k === 1 ? 'trustee has' : 'trustees have'} confirmed.`;
+export const confirmedText = (confirmations: number, k: number): string => kt('kit.confirmations', { confirmations, k });

@@ -1,13 +1,13 @@
 /**
  * What runs only while someone is signed in: the sync lifecycle (database open, syncing), the
  * attachment queue (file uploads, issue #17; once the network is quiet), check-ins when the person uses the app, the
- * sign-in-again and Confirm-your-password dialogs (their hosts loaded once the network is quiet or a prompt waits), the account's language (issue 44), and the host of confirm() questions (deletes, logout). Loaded lazily by the router, so the landing, login and register pages
+ * sign-in-again and Confirm-your-password dialogs (their hosts loaded once the network is quiet or a prompt waits), the account's language (issue 44), and the host of confirm() questions (deletes, logout; loaded likewise). Loaded lazily by the router, so the landing, login and register pages
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
 import { useEffect } from 'react';
 import { installCheckIns } from '../features/release/check-in';
 import { keySessionLoaded, SyncLifecycle } from '../sync/lifecycle';
-import { ConfirmHost } from '../ui/confirm';
+import { useConfirmStore } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
 import { lazyPiece } from '../ui/lazy-piece';
 import { networkQuiet } from '../pwa/network-quiet';
@@ -43,7 +43,7 @@ const KeyServices = lazyPiece(() =>
 );
 
 /**
- * The hosts of the sign-in-again and Confirm-your-password dialogs, which render nothing until asked:
+ * The hosts of the sign-in-again and Confirm-your-password dialogs and of confirm()'s questions, which render nothing until asked:
  * loaded once the network is quiet (issue 41: not among what the first screen fetches), or at once
  * when their prompt is waiting (already, or before then: a 401 from the first sync, a sensitive
  * action's 403), so a prompt never waits for the quiet.
@@ -57,6 +57,11 @@ const ConfirmPasswordDialog = lazyPiece(() =>
   whenState(usePasswordPrompt, (s) => s.pending !== null, networkQuiet())
     .then(() => import('../pwa/ConfirmPasswordDialog'))
     .then((m) => m.ConfirmPasswordDialog),
+);
+const ConfirmHost = lazyPiece(() =>
+  whenState(useConfirmStore, (s) => s.pending !== null, networkQuiet())
+    .then(() => import('../ui/ConfirmHost'))
+    .then((m) => m.ConfirmHost),
 );
 
 export default function SignedInServices() {

@@ -79,7 +79,7 @@ export default defineConfig({
       // And what a signed-in start runs is one chunk too, but for the large libraries (scripts/signed-in-chunk.ts, issue 41).
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }, signedIn.group, signedIn.keysGroup],
+          groups: [{ name: 'app', tags: ['$initial'] }, signedIn.group, signedIn.keysGroup, signedIn.sharedGroup],
         },
       },
       // A feature's index.ts (what it offers other features, issue 42) is re-exports only, with no

@@ -47,6 +47,9 @@ const CHROME = here('../web/app/AppChrome.tsx');
 /** The sign-in pages' language field, whose select (web/ui/Select.tsx) loads on first use (issue 41). */
 const LANGUAGE_FIELD = here('../web/app/LanguageField.tsx');
 
+/** The public screens whose first load bench/bundle.ts measures (issue 41: none of them may grow). */
+const MEASURED_SCREENS = /[\\/]features[\\/](landing[\\/]index|auth[\\/]LoginPage|auth[\\/]RegisterPage)\.tsx$/;
+
 /** Libraries that keep a chunk of their own. */
 export const BIG_LIBRARIES = /[\\/]node_modules[\\/](react-router|react-router-dom|dexie|zod)[\\/]/;
 
@@ -131,17 +134,53 @@ function reachByNames(roots: readonly string[], info: (id: string) => GraphModul
  * state outside this call): the plugin fills it once the graph is known (buildEnd), the group's
  * `test` reads it when chunks are made. Use both from one call in vite.config.ts.
  */
-type Group = { name: string; test: (id: string) => boolean; includeDependenciesRecursively: boolean };
+type Group = { name: string | ((id: string) => string | null); test?: (id: string) => boolean; includeDependenciesRecursively: boolean };
 
-export function createSignedInChunk(): { plugin: Plugin; group: Group; keysGroup: Group } {
+/**
+ * The public modules the signed-in start loads too (a card, the tabs, an icon the landing page shows
+ * as well), which rolldown leaves as one small chunk each (each public screen and each lazy signed-in
+ * screen shares them differently), grouped by the measured public pages' roots that reach them:
+ * `start` the start's public modules, `reaches` each root's modules (reachByNames: the landing,
+ * sign-in and sign-up screens; the frame's lazy pieces and the language field's select load on use),
+ * `entry` what the entry runs (its own chunk). Two modules reached by exactly the same of those roots
+ * are fetched together by each of those pages, so one chunk of both costs none of them a byte and
+ * saves the signed-in start a file's overhead each (issue 41); the modules no such root reaches
+ * (shared with the help pages, password reset…, unmeasured) are one chunk too, which may bring those
+ * pages a few hundred bytes they do not use. Returns module id → its group's name, for groups of
+ * two or more; a module some code import()s keeps its own chunk (see the roots below).
+ */
+export function sharedStartGroups(start: ReadonlySet<string>, reaches: ReadonlyMap<string, ReadonlySet<string>>, entry: ReadonlySet<string>, lazyTarget: (id: string) => boolean): Map<string, string> {
+  const bySignature = new Map<string, string[]>();
+  for (const id of start) {
+    if (entry.has(id) || BIG_LIBRARIES.test(id) || lazyTarget(id)) continue;
+    const roots = [...reaches].filter(([, reached]) => reached.has(id)).map(([root]) => root.replace(/([\\/][^\\/]+)?[\\/]index\.\w+$/, '$1').replace(/^.*[\\/]/, '').replace(/\.\w+$/, ''));
+    const name = roots.length === 0 ? 'with-other-screens' : `with-${roots.length > 2 ? `${roots.length}-screens` : roots.join('+')}`;
+    const signature = `${name}:${roots.join(',')}`;
+    bySignature.set(signature, [...(bySignature.get(signature) ?? []), id]);
+  }
+  const out = new Map<string, string>();
+  const names = new Set<string>();
+  for (const [signature, ids] of bySignature) {
+    if (ids.length < 2) continue;
+    let name = signature.split(':')[0]!;
+    for (let n = 2; names.has(name); n++) name = `${signature.split(':')[0]!}-${n}`; // one name, one group
+    names.add(name);
+    for (const id of ids) out.set(id, name);
+  }
+  return out;
+}
+
+export function createSignedInChunk(): { plugin: Plugin; group: Group; keysGroup: Group; sharedGroup: Group } {
   const modules = new Set<string>();
   const keyModules = new Set<string>();
+  const shared = new Map<string, string>();
   const plugin: Plugin = {
     name: 'afterword-signed-in-chunk',
     apply: 'build',
     buildEnd() {
       modules.clear();
       keyModules.clear();
+      shared.clear();
       const info = (id: string) => this.getModuleInfo(id);
       // What the entry runs, and what the public screens (import()ed by screens.ts), the chrome's and
       // the language field's lazy pieces load with them, followed by the names imported (reachByNames).
@@ -149,7 +188,12 @@ export function createSignedInChunk(): { plugin: Plugin; group: Group; keysGroup
       const publicModules = new Set([...reachByNames([ENTRY], info), ...reachByNames(screens, info)]);
       // The roots themselves keep their own chunks (import() of a module moved into a group chunk
       // made rolldown 1.2 emit an export it never defined).
-      for (const id of reachByNames(SIGNED_IN_ROOTS, info)) if (!publicModules.has(id) && !BIG_LIBRARIES.test(id) && !SIGNED_IN_ROOTS.includes(id)) modules.add(id);
+      const start = reachByNames(SIGNED_IN_ROOTS, info);
+      for (const id of start) if (!publicModules.has(id) && !BIG_LIBRARIES.test(id) && !SIGNED_IN_ROOTS.includes(id)) modules.add(id);
+      const measured = [PUBLIC_SCREENS].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []).filter((id) => MEASURED_SCREENS.test(id));
+      const reaches = new Map(measured.map((root) => [root, reachByNames([root], info)] as const));
+      const startPublic = new Set([...start].filter((id) => publicModules.has(id)));
+      for (const [id, name] of sharedStartGroups(startPublic, reaches, reachByNames([ENTRY], info), (id) => (info(id)?.dynamicImporters?.length ?? 0) > 0)) shared.set(id, name);
       for (const id of reachByNames(KEY_SESSION_ROOTS, info)) if (!publicModules.has(id) && !modules.has(id) && !BIG_LIBRARIES.test(id)) keyModules.add(id);
       // Only what nothing else imports (shared/crypto/bytes.ts, say, is the forms' too): until none is left out.
       for (let size = -1; size !== keyModules.size; ) {
@@ -163,5 +207,6 @@ export function createSignedInChunk(): { plugin: Plugin; group: Group; keysGroup
     plugin,
     group: { name: 'signed-in', test: (id: string) => modules.has(id), includeDependenciesRecursively: false },
     keysGroup: { name: 'key-session', test: (id: string) => keyModules.has(id), includeDependenciesRecursively: false },
+    sharedGroup: { name: (id: string) => shared.get(id) ?? null, includeDependenciesRecursively: false },
   };
 }

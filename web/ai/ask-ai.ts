@@ -10,6 +10,7 @@
  * person chose to send.
  */
 import type { AiMethod, AiProvider } from '../../shared/ai/provider';
+import { createDefaultProvider } from '../../shared/ai';
 
 type Input<M extends AiMethod> = Parameters<AiProvider[M]>[0];
 type Output<M extends AiMethod> = Awaited<ReturnType<AiProvider[M]>>;
@@ -17,9 +18,13 @@ type Output<M extends AiMethod> = Awaited<ReturnType<AiProvider[M]>>;
 export { AiCancelled, type AskAiDeps } from './ai-deps';
 import type { AskAiDeps } from './ai-deps';
 
-/** The built-in helpers, loaded on first use (their curated lists stay out of the screens' first paint). */
+/**
+ * The built-in helpers: each one's code (its curated lists) loads on its first call (shared/ai/index.ts),
+ * so the provider itself is no chunk of its own (issue 41: one file and one round trip less before the
+ * dashboard's panels answer).
+ */
 let builtin: Promise<AiProvider> | null = null;
-const loadBuiltin = () => (builtin ??= import('../../shared/ai').then((m) => m.createDefaultProvider()));
+const loadBuiltin = () => (builtin ??= Promise.resolve(createDefaultProvider()));
 
 /**
  * Whether the person asked for this answer (a button: Refresh, Generate, Suggest), or a screen

@@ -1,15 +1,13 @@
 /**
  * What runs only while someone is signed in: the sync lifecycle (database open, syncing), the
  * attachment queue (file uploads, issue #17; once the network is quiet), check-ins when the person uses the app, the
- * sign-in-again dialog, the account's language (issue 44), and the host of confirm() questions (deletes, logout). Loaded lazily by the router, so the landing, login and register pages
+ * sign-in-again and Confirm-your-password dialogs (their hosts loaded once the network is quiet or a prompt waits), the account's language (issue 44), and the host of confirm() questions (deletes, logout; loaded likewise). Loaded lazily by the router, so the landing, login and register pages
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
 import { useEffect } from 'react';
 import { installCheckIns } from '../features/release/check-in';
-import { ConfirmPasswordDialog } from '../pwa/ConfirmPasswordDialog';
-import { ReauthDialog } from '../pwa/ReauthDialog';
 import { keySessionLoaded, SyncLifecycle } from '../sync/lifecycle';
-import { ConfirmHost } from '../ui/confirm';
+import { useConfirmStore } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
 import { lazyPiece } from '../ui/lazy-piece';
 import { networkQuiet } from '../pwa/network-quiet';
@@ -17,6 +15,9 @@ import { loadWriteKit } from '../db/user-database';
 import { ShareRefresher } from '../features/sharing';
 import { EmergencyRefresher } from '../features/emergency';
 import { followAccountLanguage } from './account-language';
+import { useSession } from './session';
+import { usePasswordPrompt } from '../pwa/confirm-password';
+import { whenState } from './when-state';
 
 /**
  * The attachment queue's lifecycle (web/files), loaded once the page's network is quiet (issue 41:
@@ -39,6 +40,28 @@ const KeyServices = lazyPiece(() =>
   keySessionLoaded()
     .then(() => import('../features/keys/KeyServices'))
     .then((m) => m.KeyServices),
+);
+
+/**
+ * The hosts of the sign-in-again and Confirm-your-password dialogs and of confirm()'s questions, which render nothing until asked:
+ * loaded once the network is quiet (issue 41: not among what the first screen fetches), or at once
+ * when their prompt is waiting (already, or before then: a 401 from the first sync, a sensitive
+ * action's 403), so a prompt never waits for the quiet.
+ */
+const ReauthDialog = lazyPiece(() =>
+  whenState(useSession, (s) => s.needsReauth && s.status === 'signed-in', networkQuiet())
+    .then(() => import('../pwa/ReauthDialog'))
+    .then((m) => m.ReauthDialog),
+);
+const ConfirmPasswordDialog = lazyPiece(() =>
+  whenState(usePasswordPrompt, (s) => s.pending !== null, networkQuiet())
+    .then(() => import('../pwa/ConfirmPasswordDialog'))
+    .then((m) => m.ConfirmPasswordDialog),
+);
+const ConfirmHost = lazyPiece(() =>
+  whenState(useConfirmStore, (s) => s.pending !== null, networkQuiet())
+    .then(() => import('../ui/ConfirmHost'))
+    .then((m) => m.ConfirmHost),
 );
 
 export default function SignedInServices() {

@@ -1,7 +1,7 @@
 /**
  * The imperative yes/no question: `if (await confirm({ title, description, confirmLabel: 'Delete',
  * destructive: true })) …` resolves true on confirm, false on cancel/escape; <ConfirmHost /> (mounted
- * once while signed in) shows it. Apart from ConfirmDialog.tsx so that asking costs nothing until a
+ * once while signed in, ConfirmHost.tsx) shows it. Apart from ConfirmDialog.tsx so that asking costs nothing until a
  * question is asked: the dialog (Radix AlertDialog, ~12 KB gzip with its focus trap and scroll lock)
  * is a lazy chunk loaded on the first question (issue #20), precached by the PWA for offline use.
  */
@@ -28,22 +28,11 @@ interface PendingConfirm extends ConfirmOptions {
   resolve: (ok: boolean) => void;
 }
 
-const useConfirmStore = create<{ pending: PendingConfirm | null }>()(() => ({ pending: null }));
+/** The question asked, if any (shown by ConfirmHost.tsx). */
+export const useConfirmStore = create<{ pending: PendingConfirm | null }>()(() => ({ pending: null }));
 
 /** Asks the question in a ConfirmDialog; resolves true when confirmed, false otherwise. */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
   useConfirmStore.getState().pending?.resolve(false);
   return new Promise((resolve) => useConfirmStore.setState({ pending: { ...options, resolve } }));
-}
-
-/** Renders the question asked through `confirm()`. Mount once near the root. */
-export function ConfirmHost() {
-  const pending = useConfirmStore((s) => s.pending);
-  const settle = (ok: boolean) => {
-    pending?.resolve(ok);
-    useConfirmStore.setState({ pending: null });
-  };
-  if (!pending) return null;
-  const { resolve: _resolve, ...options } = pending;
-  return <LazyConfirmDialog {...options} open onOpenChange={(open) => !open && settle(false)} onConfirm={() => settle(true)} />;
 }

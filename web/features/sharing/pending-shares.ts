@@ -304,7 +304,7 @@ async function sendOne(
   if (now.stopping) {
     // Its stop, never the share. Refused for good: kept with why, told once, not sent again by itself; never dropped.
     if (now.problem) return;
-    if (!due(now, (deps.now ?? Date.now)())) {
+    if (!due(now, (deps.now ?? Date.now)(), deps.reconnectedAt?.())) {
       out.waiting++;
       return;
     }

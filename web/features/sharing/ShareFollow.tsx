@@ -64,7 +64,7 @@ export function ShareFollow({ source }: { source: ShareSource }) {
       for (const r of live ? refused : []) {
         const copy = projectItem(r.ref, latest.current);
         if (r.stop) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(whoOf(r.name), r.stop.why), variant: 'destructive' });
-        else toast({ title: t('sharing.toast.notMade'), description: (r.gone ? pendingGoneText : pendingRefusedText)(r.name, copy ? copyTitle(copy) : t('sharing.anItem')), variant: 'destructive' });
+        else toast({ title: t('sharing.toast.notMade'), description: (r.gone ? pendingGoneText : pendingRefusedText)(r.name, copy ? copyTitle(copy) : (r.title ?? t('sharing.anItem'))), variant: 'destructive' });
       }
     };
     const stop = runNowOnlineAndSynced((reconnectedAt) => void send(reconnectedAt).catch((err: unknown) => console.error('Sending shares made offline failed:', err)));

@@ -112,7 +112,7 @@ describe('share now, offline', () => {
       api: async (path, init) => (path === '/api/shares' && init?.method === 'POST' ? (await h.deps.api(path, init), h.deps.api(path, init)) : h.deps.api(path, init)),
     };
     const result = await sendPendingShares(conflicting, queue, () => documentCopy(h.doc));
-    expect(result).toEqual({ sent: 0, waiting: 0, refused: [{ shareId: made.shareId, name: 'Maria', ref: { kind: 'document', id: 'd1' } }] });
+    expect(result).toEqual({ sent: 0, waiting: 0, refused: [{ shareId: made.shareId, name: 'Maria', ref: { kind: 'document', id: 'd1' }, title: WORDS.name }] });
     expect(await queue.list()).toEqual([]);
     expect(await h.deps.live.read({ kind: 'document', id: 'd1' })).not.toContain(made.shareId);
   });

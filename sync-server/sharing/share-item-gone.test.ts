@@ -14,7 +14,7 @@ import { pendingSharesIn, sendPendingShares, shareOrQueue } from '../../web/feat
 import { ItemGoneError } from '../../web/features/sharing/item-on-server';
 import type { ShareDeps } from '../../web/features/sharing/share-client';
 import { createSyncEngine } from '../../web/sync/engine';
-import { docItem, ORIGIN, world } from '../test/lying-share-world';
+import { docItem, ORIGIN, WORDS, world } from '../test/lying-share-world';
 
 /** The same deps with no network: every request fails as fetch does offline. */
 const offline = (deps: ShareDeps): ShareDeps => ({ ...deps, online: () => false, api: async () => Promise.reject(new TypeError('Failed to fetch')) });
@@ -41,12 +41,37 @@ describe('a share whose item the server does not have (404)', () => {
     await deleteOnAnotherDevice(h, 'd1');
 
     // This device still holds d1 (it has not pulled the delete): the server's 404 is final.
-    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [{ shareId: made.shareId, name: 'Maria', ref, gone: true }] });
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [{ shareId: made.shareId, name: 'Maria', ref, gone: true, title: WORDS.name }] });
     expect(await queue.list()).toEqual([]);
     expect(await h.deps.live.read(ref)).not.toContain(made.shareId);
     expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404);
     // Told once: the next sync sends nothing and says nothing.
     expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+  });
+
+  it('made offline, then a sync brings its item\'s delete from another device: it leaves the queue and is told once; a delete made here says nothing', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const elsewhere = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    const here = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd2', ...h.doc }), 'Ana', ORIGIN, queue);
+    await deleteOnAnotherDevice(h, 'd1');
+    await h.db.write('documents', 'd2', { _deleted: true }); // deleted on this device
+    await h.sync(); // pulls d1's delete, pushes d2's
+    // The app's copy of each item now: neither is on this device any more.
+    const copies = new Map<string, ReturnType<typeof documentCopy>>();
+    for (const id of ['d1', 'd2']) {
+      const d = await h.db.dexie.entities('documents').get(id);
+      if (d) copies.set(id, documentCopy(d as typeof h.doc));
+    }
+    expect(copies.size).toBe(0);
+    const copyOf = (r: { id: string }) => copies.get(r.id) ?? null;
+
+    expect(await sendPendingShares(h.deps, queue, copyOf)).toEqual({ sent: 0, waiting: 0, refused: [{ shareId: elsewhere.shareId, name: 'Maria', ref: { kind: 'document', id: 'd1' }, gone: true, title: WORDS.name }] });
+    expect(await queue.list()).toEqual([]);
+    expect((await h.w.t.call('GET', `/api/shared/${elsewhere.shareId}`)).status).toBe(404);
+    expect((await h.w.t.call('GET', `/api/shared/${here.shareId}`)).status).toBe(404);
+    // Told once: the next pass says nothing.
+    expect(await sendPendingShares(h.deps, queue, copyOf)).toEqual({ sent: 0, waiting: 0, refused: [] });
   });
 
   it('Share now, online, on an item deleted on another device: refused in words at once, nothing queued, the live set untouched', async () => {

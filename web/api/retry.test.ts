@@ -16,4 +16,12 @@ describe('the retry of a queued change (web/api/retry.ts)', () => {
     expect(due(setAhead, now)).toBe(true);
     expect(due(backOff({ tries: 9 }, now), now + RETRY_MOST_MS - 1)).toBe(false); // a real longest wait still holds
   });
+
+  it('back online after the failure, the wait is over at once; a failure after that waits again', () => {
+    const row = backOff({}, 1_000);
+    expect(due(row, 2_000, 1_500)).toBe(true); // reconnected after it failed
+    expect(due(row, 2_000, 1_000)).toBe(false); // failed at the very moment of, or after, the reconnection
+    expect(due(backOff(row, 2_000), 2_500, 1_500)).toBe(false);
+    expect(due({}, 0, 5)).toBe(true);
+  });
 });

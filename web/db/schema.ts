@@ -191,6 +191,8 @@ export interface PendingShareRow {
   body: ShareBody;
   /** The person's name, for this device's own list (never sent plain). */
   name: string;
+  /** The item's title when it was shared, to name it once the item is deleted (absent on rows made before it was kept). */
+  title?: string;
   /** When it was made (ms). */
   at: number;
   /**
@@ -205,6 +207,8 @@ export interface PendingShareRow {
   /** Passing failures of its stop in a row, and when it may be sent again (device ms; web/api/retry.ts). */
   tries?: number;
   retryAt?: number;
+  /** A sync brought its item's delete from another device (web/db/pulled-deletes.ts): the owner is told once its share is dropped. */
+  deletedElsewhere?: boolean;
 }
 
 /** Environment a database is opened in; tests pass fake-indexeddb's factory per simulated device. */

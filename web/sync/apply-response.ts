@@ -11,6 +11,8 @@ import { checkOpened, isSealRefusal, openRecords, sealedFieldsOf, sealOutbox, wr
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import { loadWriteKit, type UserDatabase } from '../db/user-database';
 import { notePage, pageStates, type PageState, type PageStates } from './new-records';
+import { markPulledDeletes } from '../db/pulled-deletes';
+import { TOMBSTONE_FIELD } from '../../shared/schema/collection-names';
 
 /**
  * The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose
@@ -57,22 +59,26 @@ const storesRecords = (res: SyncResponse): boolean => res.records.length > 0 || 
  * Applies `res` in one transaction: deletes exactly the accepted and rejected HLCs from the
  * outbox (rule 11); restores from the server's state each field whose local HLC is still a
  * rejected one; folds every received HLC into the clock (rule 3); merges pulled records with the
- * field-level LWW merge, so unpushed newer local fields are kept (rules 4, 13); stores the cursor.
+ * field-level LWW merge, so unpushed newer local fields are kept (rules 4, 13); marks each share
+ * waiting on this device whose item a pulled record deletes (web/db/pulled-deletes.ts); stores the cursor.
  *
  * Responses may arrive late, twice or out of order: every step is idempotent, and the cursor
  * only moves forward — except after a restore from a response older than the stored cursor,
  * whose record may predate what was already pulled: then the cursor goes back to that
  * response's, so the newer state is pulled again.
  */
+/** The tables a response's transaction holds: the records' (db.allTables()), and the shares waiting on this device, which a pulled delete marks. */
+const applyTables = (db: UserDatabase) => [...db.allTables(), db.dexie.pendingShares];
+
 export async function applyResponse(db: UserDatabase, res: SyncResponse): Promise<ApplyResult> {
   // storeState needs it, and nothing but Dexie may be awaited in the transaction (issue #20); an
   // answer with nothing to store (most pulls of a reload) does without it (issue 41: zod not before idle).
   if (storesRecords(res)) await loadWriteKit();
-  return db.dexie.transaction('rw', db.allTables(), async () => applyInTransaction(db, res)); // an async function, so Dexie keeps the transaction across its awaits
+  return db.dexie.transaction('rw', applyTables(db), async () => applyInTransaction(db, res)); // an async function, so Dexie keeps the transaction across its awaits
 }
 
 /**
- * applyResponse's work inside a transaction that holds db.allTables(), after loadWriteKit().
+ * applyResponse's work inside a transaction that holds applyTables(db), after loadWriteKit().
  * `read`: the states of `res.records` (readStates) when the caller already read them in this
  * transaction (mergeAnswer: one bulkGet a page); used only when nothing is rejected, since a
  * rejection is written before the pulled records merge. `storedCursor`: meta.cursor when the
@@ -159,6 +165,9 @@ async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: Pa
     }
   }
   await db.storeStates([...merging.values()].filter((m) => m.changed));
+  // A delete pulled here, not made here: a share made offline that waits for its item is told, not dropped in silence (web/db/pulled-deletes.ts).
+  const pulledDeletes = [...merging.values()].filter((m) => m.changed && m.prior && m.prior.values[TOMBSTONE_FIELD] !== true && m.state.values[TOMBSTONE_FIELD] === true);
+  await markPulledDeletes(dexie.pendingShares, db.userId, new Set(pulledDeletes.map((m) => `${m.collection}/${m.id}`)));
 
   // Only changes still in this device's outbox (a late or repeated response may name old ones).
   const stillWaiting = refusedForClock.size ? await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys() : [];
@@ -211,7 +220,7 @@ export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promi
   const { sealed } = answer;
   if (!sealed) return applyResponse(db, answer.response);
   if (storesRecords(answer.response)) await loadWriteKit(); // before the transaction (issue #20)
-  return db.dexie.transaction('rw', [...db.allTables(), db.dexie.sealErrors], async () => {
+  return db.dexie.transaction('rw', [...applyTables(db), db.dexie.sealErrors], async () => {
     // Sent together (nothing waits for another): the stored cursor, whether any field is recorded
     // unopened, and the page's states (a mostly new pull's records added, not read, and then
     // already checked: new-records.ts).

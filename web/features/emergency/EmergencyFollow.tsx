@@ -69,26 +69,36 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
     });
   }, [source, follower, deps]);
 
-  // Choices saved offline: sent now, when the device is back online, and after each sync (an item or trustee written offline reaches the server first).
+  // Choices saved offline: sent now, when the device is back online, and after each sync (an item or trustee written offline reaches the server first);
+  // back online, a choice's retry wait is over at once (sharing/when-online.ts).
   const latest = useRef(source);
   latest.current = source;
   useEffect(() => {
     if (!deps || !open || !db) return;
+    // One pass at a time; a call during a pass runs one more after it (an `online` event is never lost).
     let running = false;
-    const send = async () => {
-      if (running) return;
+    let again = false;
+    const send = async (reconnectedAt: () => number): Promise<void> => {
+      if (running) {
+        again = true;
+        return;
+      }
       running = true;
       try {
         const writeChoice = async (id: string, emergency: Trustee['emergency']) => void (await db.write('trustees', id, { emergency }));
-        const { sent, removed, notSent } = await sendPendingChoices({ ...deps, writeChoice, changeWaits: (collection, id) => recordChangeWaits(db.dexie, collection, id) }, pendingChoicesIn(db.dexie), latest.current);
+        const { sent, removed, notSent } = await sendPendingChoices({ ...deps, reconnectedAt, writeChoice, changeWaits: (collection, id) => recordChangeWaits(db.dexie, collection, id) }, pendingChoicesIn(db.dexie), latest.current);
         for (const name of sent) toast({ title: t('emergency.toast.saved'), description: sentLaterToast(name) });
         for (const name of removed) toast({ title: t('emergency.toast.removed'), description: removedLaterToast(name) });
         for (const words of notSent) toast({ title: t('emergency.toast.notSent'), description: words, variant: 'destructive' });
       } finally {
         running = false;
       }
+      if (again) {
+        again = false;
+        await send(reconnectedAt);
+      }
     };
-    return runNowOnlineAndSynced(() => void send().catch((err: unknown) => console.error('Sending emergency choices saved offline failed:', err)));
+    return runNowOnlineAndSynced((reconnectedAt) => void send(reconnectedAt).catch((err: unknown) => console.error('Sending emergency choices saved offline failed:', err)));
   }, [deps, open, db]);
 
   const bundles = useMemo(() => emergencyBundles(source), [source]);

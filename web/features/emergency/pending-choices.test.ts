@@ -40,6 +40,26 @@ describe('an emergency choice saved offline, sent once online', () => {
     expect((await openHeld(x, grace.id)).items).toHaveLength(3);
   });
 
+  it('back online, its wait is over at once (retry.ts due, reconnectedAt), once: a server still out of reach backs it off again', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const queue = pendingChoicesIn(x.db.dexie);
+    await queue.set(grace.id, { trusteeId: grace.id, choice: { ...choiceOf(x.doc), version: 1 }, basedOn: 0, at: 1 });
+    const unreachable: Api = () => Promise.reject(new TypeError('Failed to fetch'));
+    await sendPendingChoices(sendDeps(x, unreachable), queue, await x.source());
+    expect((await queue.get(grace.id))?.tries).toBe(1);
+    x.t.advance(1_000);
+    const back = x.t.deps.now(); // the browser's `online` event, 1 s into a 30 s wait
+    await sendPendingChoices({ ...sendDeps(x, unreachable), reconnectedAt: () => back }, queue, await x.source());
+    expect((await queue.get(grace.id))?.tries).toBe(2); // asked at once; still out of reach: waits again
+    x.t.advance(1_000);
+    await sendPendingChoices({ ...sendDeps(x, unreachable), reconnectedAt: () => back }, queue, await x.source());
+    expect((await queue.get(grace.id))?.tries).toBe(2); // once: not asked again until its new wait ends or the next reconnection
+    const again = x.t.deps.now();
+    expect(await sendPendingChoices({ ...sendDeps(x), reconnectedAt: () => again }, queue, await x.source())).toEqual({ sent: [grace.name], removed: [], notSent: [] });
+    expect(await queue.all()).toEqual({});
+  });
+
   it('is sealed above the highest version the server has held (a Remove made earlier counts), edited from what the server holds', async () => {
     const x = await setup();
     const grace = x.byName('Grace');

@@ -43,6 +43,8 @@ export interface SendDeps extends EmergencyDeps {
   online?: () => boolean;
   /** The device's clock (ms; default Date.now): a choice the server could not take now waits (retry.ts). */
   now?: () => number;
+  /** When the server could be reached again (device ms): a choice that failed before it is due at once (retry.ts due; sharing/when-online.ts). */
+  reconnectedAt?: () => number;
   /** Writes `choice` (null: removed) into trustee `trusteeId`'s owner-sealed record (synced to the owner's other devices). */
   writeChoice(trusteeId: string, choice: EmergencyChoice | null): Promise<void>;
   /** True when a change of record `collection`/`id` waits in this device's outbox (sharing/item-on-server.ts recordChangeWaits): a 404 for it is "not yet". */
@@ -159,7 +161,7 @@ export async function sendPendingChoices(deps: SendDeps, queue: MetaMap<PendingE
   const out: SendOutcome = { sent: [], removed: [], notSent: [] };
   const clock = deps.now ?? Date.now;
   for (const p of Object.values(await queue.all())) await asRemoval(queue, p);
-  const rows = Object.values(await queue.all()).filter((p) => !p.problem && due(p, clock()));
+  const rows = Object.values(await queue.all()).filter((p) => !p.problem && due(p, clock(), deps.reconnectedAt?.()));
   if (rows.length === 0 || !isOnline(deps)) return out;
   for (const p of rows) {
     const trustee = source.trustees.find((t) => t.id === p.trusteeId);

@@ -49,24 +49,25 @@ export function ShareFollow({ source }: { source: ShareSource }) {
   );
 
   // Shares made on this device while offline (pending-shares.ts): sent now, when the device is back
-  // online, and after each sync (an item written offline reaches the server first), then sealed for.
+  // online, and after each sync (an item written offline reaches the server first), then sealed for;
+  // back online, a stop's retry wait is over at once (when-online.ts).
   const latest = useRef(source);
   latest.current = source;
   useEffect(() => {
     if (!account || !keyring || !db) return;
     let live = true;
-    const send = async () => {
+    const send = async (reconnectedAt: () => number) => {
       const { pendingSharesIn, sendPendingShares } = await import('./pending-shares');
       const queue = pendingSharesIn(db.dexie);
       if ((await queue.list()).length === 0) return;
-      const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account) }, queue, (ref) => projectItem(ref, latest.current));
+      const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account), reconnectedAt }, queue, (ref) => projectItem(ref, latest.current));
       for (const r of live ? refused : []) {
         const copy = projectItem(r.ref, latest.current);
         if (r.stop) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(whoOf(r.name), r.stop.why), variant: 'destructive' });
-        else toast({ title: t('sharing.toast.notMade'), description: (r.gone ? pendingGoneText : pendingRefusedText)(r.name, copy ? copyTitle(copy) : t('sharing.anItem')), variant: 'destructive' });
+        else toast({ title: t('sharing.toast.notMade'), description: (r.gone ? pendingGoneText : pendingRefusedText)(r.name, copy ? copyTitle(copy) : (r.title ?? t('sharing.anItem'))), variant: 'destructive' });
       }
     };
-    const stop = runNowOnlineAndSynced(() => void send().catch((err: unknown) => console.error('Sending shares made offline failed:', err)));
+    const stop = runNowOnlineAndSynced((reconnectedAt) => void send(reconnectedAt).catch((err: unknown) => console.error('Sending shares made offline failed:', err)));
     return () => {
       live = false;
       stop();

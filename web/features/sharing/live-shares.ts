@@ -11,15 +11,10 @@ import { requireDb } from '../../db/current';
 import type { UserDatabase } from '../../db/user-database';
 import type { LiveShares } from './share-client';
 import type { ShareItemRef } from './projections';
+import { liveSetHolder } from '../../db/pulled-deletes';
 
-/**
- * The record of account `userId` whose sealed `shares` field holds item `ref`'s live set: a
- * document, a trustee and a letter their own; the plan record those of its sections and of the survivor
- * task lists (a task list has no record of its own). Each share's wrap binds its id to its one
- * item, so a set shared by several items lets no share stand for another.
- */
-export const liveSetHolder = (ref: ShareItemRef, userId: string): { collection: 'documents' | 'trustees' | 'messages' | 'deathPlan'; id: string } =>
-  ref.kind === 'document' ? { collection: 'documents', id: ref.id } : ref.kind === 'trustee' ? { collection: 'trustees', id: ref.id } : ref.kind === 'letter' ? { collection: 'messages', id: ref.id } : { collection: 'deathPlan', id: userId };
+/** The record that holds an item's live set (web/db/pulled-deletes.ts, where a pull's deletes are matched to waiting shares too). */
+export { liveSetHolder };
 
 /** Thrown when the record that holds an item's live set is not on this device (a task list shared before the plan was ever saved). */
 export class NoLiveSetError extends Error {

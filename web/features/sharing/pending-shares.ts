@@ -18,7 +18,7 @@
 import type { AfterwordDexie } from '../../db/schema';
 import { refusedForGood, serverMessage } from '../../api/client';
 import { backOff, due, passingFailure, type RetryState } from '../../api/retry';
-import type { SharedCopy, ShareItemRef } from './projections';
+import { copyTitle, type SharedCopy, type ShareItemRef } from './projections';
 import { goneFromServer, itemChangeWaits, ItemGoneError } from './item-on-server';
 import { exclusively } from './queue-lock';
 import { goLive, listShares, postShare, prepareShare, refreshShares, type PreparedShare, type ShareDeps, type ShareJson } from './share-client';
@@ -29,6 +29,8 @@ export interface PendingShare extends RetryState {
   ref: ShareItemRef;
   body: PreparedShare['body'];
   name: string;
+  /** The item's title when it was shared (names it once the item is deleted). */
+  title?: string;
   at: number;
   /** A send of it has started, so it may be on the server (absent on rows from before the flag: maybe). */
   sent?: boolean;
@@ -36,10 +38,12 @@ export interface PendingShare extends RetryState {
   stopping?: boolean;
   /** Why the server refused its stop for good (its words): never sent again by itself (retryStop sends it once more). */
   problem?: string;
+  /** A sync brought its item's delete from another device (web/db/pulled-deletes.ts): dropped, the owner is told once. */
+  deletedElsewhere?: boolean;
 }
 
 /** What may change on a row: its flags, its stop's retry state, why its stop was refused (undefined: cleared). */
-type RowChange = { sent?: true; stopping?: true; problem?: string } & RetryState;
+type RowChange = { sent?: true; stopping?: true; problem?: string; deletedElsewhere?: undefined } & RetryState;
 
 /** Where waiting shares are kept. */
 export interface PendingShares {
@@ -58,10 +62,10 @@ export function pendingSharesIn(dexie: AfterwordDexie): PendingShares {
   const table = dexie.pendingShares;
   return {
     async list(ref) {
-      const rows = (await table.toArray()).map((r) => ({ shareId: r.shareId, ref: { kind: r.kind, id: r.id }, body: r.body, name: r.name, at: r.at, sent: r.sent, stopping: r.stopping, problem: r.problem, tries: r.tries, retryAt: r.retryAt }));
+      const rows = (await table.toArray()).map((r) => ({ shareId: r.shareId, ref: { kind: r.kind, id: r.id }, body: r.body, name: r.name, title: r.title, at: r.at, sent: r.sent, stopping: r.stopping, problem: r.problem, tries: r.tries, retryAt: r.retryAt, deletedElsewhere: r.deletedElsewhere }));
       return rows.filter((r) => !ref || (r.ref.kind === ref.kind && r.ref.id === ref.id)).sort((a, b) => a.at - b.at);
     },
-    add: async (p) => void (await table.put({ shareId: p.shareId, kind: p.ref.kind, id: p.ref.id, body: p.body, name: p.name, at: p.at, sent: p.sent, stopping: p.stopping })),
+    add: async (p) => void (await table.put({ shareId: p.shareId, kind: p.ref.kind, id: p.ref.id, body: p.body, name: p.name, title: p.title, at: p.at, sent: p.sent, stopping: p.stopping })),
     mark: async (shareId, change) => void (await table.update(shareId, change)),
     remove: (shareId) => table.delete(shareId),
     itemWaits: (ref, account) => itemChangeWaits(dexie, ref, account),
@@ -97,7 +101,7 @@ export async function shareOrQueue(
   const prepared = await prepareShare(deps, ref, name, origin);
   const wait = async (sent: boolean) => {
     await goLiveLater(deps, ref, prepared.shareId);
-    await queue.add({ shareId: prepared.shareId, ref, body: prepared.body, name, at: (deps.now ?? Date.now)(), sent });
+    await queue.add({ shareId: prepared.shareId, ref, body: prepared.body, name, title: copyTitle(copy), at: (deps.now ?? Date.now)(), sent });
     return { shareId: prepared.shareId, link: prepared.link, pending: true };
   };
   if (!isOnline(deps)) return wait(false); // no network: nothing leaves the device
@@ -214,8 +218,10 @@ export interface RefusedShare {
   ref: ShareItemRef;
   /** Its stop was refused for good, in the server's words (`why`): the link still opens. */
   stop?: { why: string };
-  /** The server no longer has its item (a 404 with nothing of the item waiting in this device's outbox): nothing was shared. */
+  /** The server no longer has its item (a 404 with nothing of the item waiting in this device's outbox, or its delete pulled from another device): nothing was shared. */
   gone?: true;
+  /** The item's title when it was shared (the item may be deleted since). */
+  title?: string;
 }
 
 /**
@@ -304,7 +310,7 @@ async function sendOne(
   if (now.stopping) {
     // Its stop, never the share. Refused for good: kept with why, told once, not sent again by itself; never dropped.
     if (now.problem) return;
-    if (!due(now, (deps.now ?? Date.now)())) {
+    if (!due(now, (deps.now ?? Date.now)(), deps.reconnectedAt?.())) {
       out.waiting++;
       return;
     }
@@ -317,17 +323,20 @@ async function sendOne(
     out.waiting++;
     return;
   }
-  const copy = copyOf(p.ref);
-  if (!copy) {
-    // The item was deleted here meanwhile: nothing to share (its live set went with it).
-    await queue.remove(p.shareId);
-    return;
-  }
   const refuse = async (gone?: true) => {
     await queue.remove(p.shareId);
     await leaveLiveSet(deps, p.ref, p.shareId);
-    out.refused.push({ shareId: p.shareId, name: p.name, ref: p.ref, ...(gone ? { gone } : {}) });
+    out.refused.push({ shareId: p.shareId, name: p.name, ref: p.ref, ...(gone ? { gone } : {}), ...(p.title ? { title: p.title } : {}) });
   };
+  const copy = copyOf(p.ref);
+  if (!copy) {
+    // The item is deleted (its live set went with it): nothing to share. Deleted on another device
+    // (a pulled delete marked it): told once, as an item the server no longer has; deleted here: in silence.
+    if (now.deletedElsewhere) return refuse(true);
+    await queue.remove(p.shareId);
+    return;
+  }
+  if (now.deletedElsewhere) await queue.mark(p.shareId, { deletedElsewhere: undefined }); // the item is back (restored): a later delete here says nothing
   // The queue row is this device's own truth: the live set holds the share before it is sent (an
   // edit of the item on another device may have replaced the set meanwhile).
   await goLiveLater(deps, p.ref, p.shareId);

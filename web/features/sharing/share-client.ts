@@ -28,6 +28,8 @@ export interface ShareDeps {
   live: LiveShares;
   /** False when the device knows it has no network, so nothing is sent (default: `navigator.onLine`; pending-shares.ts). */
   online?: () => boolean;
+  /** When the server could be reached again (device ms; 0 or absent: not yet): a queued change that failed before it is due at once (web/api/retry.ts due; when-online.ts). */
+  reconnectedAt?: () => number;
 }
 
 /**

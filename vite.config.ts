@@ -21,6 +21,7 @@ import { createSignedInChunk } from './scripts/signed-in-chunk';
 import { refuseChunkCycles } from './scripts/chunk-cycles';
 import { messageCatalogs } from './scripts/vite-catalogs';
 import { buildReleasePages } from './scripts/release-pages';
+import { classicScripts } from './scripts/classic-scripts';
 import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -104,6 +105,7 @@ export default defineConfig({
     refuseChunkCycles(), // chunks that import each other run in an order set by timing (scripts/chunk-cycles.ts)
     tailwindcss(),
     buildIdInHtml(),
+    classicScripts(here('./web/classic')), // zod-csp.js at the root, without its comments
     prerenderPublicPages(),
     buildReleasePages(), // dist/r/: the static release pages, their own bundle (web/release/)
     binderAssetsList(), // dist/binder-assets.json: the binder's files, for the app to warm their cache

@@ -129,11 +129,15 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       return { paths: entries.map((e) => e.path), bytes: entries.reduce((sum, e) => sum + e.bytes, 0) };
     });
     expect(precache.paths.filter((p) => BINDER_ASSET_PATTERN.test(p))).toEqual([]);
+    // The kit page's words are the kit page's (dist/r/), never the app's: the owner's executor kit reads
+    // a kit code without them (web/release/kit/kit-code.ts); they were 88 KB of every install.
+    expect(precache.paths.filter((p) => /\/kit-page-[\w-]+\.js$/.test(p))).toEqual([]);
     expect(precache.paths).toEqual(expect.arrayContaining(['/index.html', BINDER_ASSETS_LIST]));
-    // The shell is about 2.2 MiB, five languages' words included (issue 44: each language's catalogs,
-    // about 30 KB a language, precached so a language chosen offline shows); the binder's pdf-lib and
-    // fonts would add 2.6 MB.
-    expect(precache.bytes).toBeLessThan(2.5 * 1024 * 1024);
+    // The shell is about 2.5 MiB, five languages' words included (issue 44: each language's catalogs,
+    // about 30 KB a language, precached so a language chosen offline shows; since session 26 also the
+    // release pages' words the rehearsal's previews of a trustee's and a recipient's page say, about
+    // 50 KB in four languages); the binder's pdf-lib and fonts would add 2.6 MB, far past this bound.
+    expect(precache.bytes).toBeLessThan(3 * 1024 * 1024);
     // They are listed for the app to cache them at runtime (warm-binder.ts).
     const binderFiles = (await (await fetch(`${suite.server.url}${BINDER_ASSETS_LIST}`)).json()) as string[];
     expect(binderFiles).toEqual(expect.arrayContaining([expect.stringMatching(/\/binder-[\w-]+\.js$/), expect.stringMatching(/\.ttf$/)]));

@@ -5,11 +5,12 @@
  * error says. The page acts only on a person's click (mail scanners open links); nothing here
  * talks to the server.
  */
-import { commitShare } from '../../../shared/crypto/shamir';
-import { KitCodeError } from '../../../shared/crypto/errors';
-import { parseKitFragment, parseKitInput, type Kit } from '../../../shared/crypto/trustee-kit';
+import { parseKitFragment, type Kit } from '../../../shared/crypto/trustee-kit';
+import { type Fit, readKitCode } from './kit-code';
 import type { KitInfo } from './api';
 import { kt } from './words';
+
+export { fitOf, type Fit } from './kit-code';
 
 /**
  * The page's step for `info` and whether the person's kit was already verified in this browser
@@ -37,47 +38,19 @@ export function stepOf(info: KitInfo, verified: boolean): Step {
   return verified ? 'kit-good' : 'check';
 }
 
-/** Whether a kit fits this link: `ok`, or why not (another kit's link, or the wrong share). */
-export type Fit = 'ok' | 'other-kit' | 'wrong-share';
-
-/**
- * Verifies `kit` against `info` in the browser: its generation and index must be the link's, and
- * commitShare of its share (shamir.ts, for the owner's account and the generation) must be the
- * commitment the server keeps. The kit secret `t` plays no part and is never sent.
- */
-export async function fitOf(info: Pick<KitInfo, 'account' | 'generation' | 'index' | 'commitment'>, kit: Kit): Promise<Fit> {
-  if (kit.generation !== info.generation || kit.index !== info.index) return 'other-kit';
-  const commitment = await commitShare({ account: info.account, generation: info.generation }, { index: kit.index, bytes: kit.share });
-  return commitment === info.commitment.toLowerCase() ? 'ok' : 'wrong-share';
-}
-
 /** The kit of the link's fragment (`#…`, without the `#`), or null when there is none; throws KitCodeError. */
 export const kitOfFragment = (fragment: string | null): Kit | null => (fragment ? parseKitFragment(fragment) : null);
 
 /**
- * What a paste may bring that is not part of a code: any dash (en, em, minus, soft hyphen) reads
- * as `-`, invisible characters (zero-width spaces, byte-order marks) go; the code's own reader
- * (group-code.ts) then ignores case, white space of any kind and the dashes.
- */
-const pastedCode = (text: string) => text.replace(/[\p{Pd}\u2212\u00ad]/gu, '-').replace(/[\u200b-\u200d\u2060\ufeff]/g, '');
-
-/**
  * A typed or pasted kit code (issue 38: the whole code pasted, with or without spaces, dashes or
  * line breaks, in any case; or the whole kit link): the kit, or the words for the person naming
- * what is wrong (a group, as the recovery code's input does).
+ * what is wrong (a group, as the recovery code's input does), in the kit page's language.
  */
 export function readTypedCode(typed: string): { kit: Kit } | { error: string } {
-  if (!typed.trim()) return { error: kt('kit.code.empty') };
-  try {
-    return { kit: parseKitInput(pastedCode(typed)) };
-  } catch (err) {
-    if (!(err instanceof KitCodeError)) throw err;
-    return {
-      error: err.group
-        ? kt('kit.code.group', { group: String(err.group) })
-        : kt('kit.code.incomplete'),
-    };
-  }
+  const read = readKitCode(typed);
+  if ('kit' in read) return read;
+  if (read.problem === 'empty') return { error: kt('kit.code.empty') };
+  return { error: read.group ? kt('kit.code.group', { group: String(read.group) }) : kt('kit.code.incomplete') };
 }
 
 /** What the page says when a kit does not fit its link (`fit` not `ok`), for a kit from the link or typed. */

@@ -27,8 +27,9 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   it('under the pseudo-locale, the sign-in and sign-up pages, the frame and the language setting leave no English word', async () => {
     // The namespaces these walks cover: every one of the app's. Not the server's e-mail words (mail.json)
     // and the pages its links open (link-pages.json), checked by sync-server/release's tests, nor the
-    // static release pages' own (release-page.json), checked by e2e/release-pages-language.test.ts.
-    const notTheApps = ['mail.json', 'link-pages.json', 'release-page.json'];
+    // static release pages' own (release-page.json), checked by e2e/release-pages-language.test.ts, and
+    // the kit pages' (kit-page.json), checked by e2e/kit-page-language.test.ts.
+    const notTheApps = ['mail.json', 'link-pages.json', 'release-page.json', 'kit-page.json'];
     expect(readdirSync(`${CATALOGS}en`).filter((f) => !notTheApps.includes(f)).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
     const context = await phone('en-US');
     await context.addInitScript(() => localStorage.setItem('afterword.pseudoLocale', '1'));

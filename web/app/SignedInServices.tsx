@@ -4,7 +4,7 @@
  * sign-in-again and Confirm-your-password dialogs (their hosts loaded once the network is quiet or a prompt waits), the account's language (issue 44), and the host of confirm() questions (deletes, logout; loaded likewise). Loaded lazily by the router, so the landing, login and register pages
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { installCheckIns } from '../features/release/check-in';
 import { keySessionLoaded, SyncLifecycle } from '../sync/lifecycle';
 import { useConfirmStore } from '../ui/confirm';
@@ -17,7 +17,7 @@ import { EmergencyRefresher } from '../features/emergency';
 import { followAccountLanguage } from './account-language';
 import { useSession } from './session';
 import { usePasswordPrompt } from '../pwa/confirm-password';
-import { whenState } from './when-state';
+import { type Store, whenState } from './when-state';
 
 /**
  * The attachment queue's lifecycle (web/files), loaded once the page's network is quiet (issue 41:
@@ -48,21 +48,12 @@ const KeyServices = lazyPiece(() =>
  * when their prompt is waiting (already, or before then: a 401 from the first sync, a sensitive
  * action's 403), so a prompt never waits for the quiet.
  */
-const ReauthDialog = lazyPiece(() =>
-  whenState(useSession, (s) => s.needsReauth && s.status === 'signed-in', networkQuiet())
-    .then(() => import('../pwa/ReauthDialog'))
-    .then((m) => m.ReauthDialog),
-);
-const ConfirmPasswordDialog = lazyPiece(() =>
-  whenState(usePasswordPrompt, (s) => s.pending !== null, networkQuiet())
-    .then(() => import('../pwa/ConfirmPasswordDialog'))
-    .then((m) => m.ConfirmPasswordDialog),
-);
-const ConfirmHost = lazyPiece(() =>
-  whenState(useConfirmStore, (s) => s.pending !== null, networkQuiet())
-    .then(() => import('../ui/ConfirmHost'))
-    .then((m) => m.ConfirmHost),
-);
+function hostWhenAsked<S, P extends object>(store: Store<S>, asked: (s: S) => boolean, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazyPiece(() => whenState(store, asked, networkQuiet()).then(load));
+}
+const ReauthDialog = hostWhenAsked(useSession, (s) => s.needsReauth && s.status === 'signed-in', () => import('../pwa/ReauthDialog').then((m) => m.ReauthDialog));
+const ConfirmPasswordDialog = hostWhenAsked(usePasswordPrompt, (s) => s.pending !== null, () => import('../pwa/ConfirmPasswordDialog').then((m) => m.ConfirmPasswordDialog));
+const ConfirmHost = hostWhenAsked(useConfirmStore, (s) => s.pending !== null, () => import('../ui/ConfirmHost').then((m) => m.ConfirmHost));
 
 export default function SignedInServices() {
   // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached);

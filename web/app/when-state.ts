@@ -5,7 +5,8 @@
  * For loading a piece of the page when it is needed (web/app/SignedInServices.tsx: a dialog's host
  * when its prompt waits, else once the network is quiet) rather than with the first screen (issue 41).
  */
-interface Store<S> {
+/** A zustand store as whenState reads it. */
+export interface Store<S> {
   getState(): S;
   subscribe(listener: (state: S) => void): () => void;
 }

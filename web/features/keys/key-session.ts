@@ -195,28 +195,27 @@ export function createKeySession(deps: KeySessionDeps) {
       return get().status;
     };
     /** The restore in flight and whose it is: a second restore for the same account waits for it instead of starting again. */
-    let restoring: { userId: string; done: Promise<KeySessionStatus> } | null = null;
+    let inFlight: { userId: string; done: Promise<KeySessionStatus> } | null = null;
     const restore = async (userId: string): Promise<KeySessionStatus> => {
-      if (restoring?.userId === userId) return restoring.done;
+      if (inFlight?.userId === userId) return inFlight.done;
       const done = restoreNow(userId);
-      restoring = { userId, done };
+      inFlight = { userId, done };
       set({ restoring: true });
       try {
         return await done;
       } finally {
-        if (restoring?.done === done) {
-          restoring = null;
+        if (inFlight?.done === done) {
+          inFlight = null;
           set({ restoring: false });
         }
       }
     };
     /**
-     * The session of `userId` as this device holds it: awaits their restore in flight, or restores
+     * The session of `userId` as this device holds it: their restore in flight awaited, or a restore
      * when the session is not theirs (nobody's yet: a dialog opened before the sync lifecycle restored it).
      */
     const restoredFor = async (userId: string): Promise<void> => {
-      if (restoring?.userId === userId) await restoring.done;
-      else if (get().userId !== userId) await restore(userId);
+      if (inFlight?.userId === userId || get().userId !== userId) await restore(userId);
     };
 
     return {

@@ -17,7 +17,7 @@ import type { ServerRecord } from '../../shared/sync/protocol';
 import { linkOf } from '../../sync-server/test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../../sync-server/test/smtp-test-server';
 import { notOpenedText } from './not-opened';
-import { NOT_OPENED, openPage, type PageData } from './open';
+import { notOpenedValue, openPage, type PageData } from './open';
 import { t } from './words';
 import { fetchPageData } from './page-data';
 import { CANARY, release, sealedOwner, syncOnce, type Owner } from './test-release';
@@ -129,9 +129,9 @@ describe('a lying server against the release pages', () => {
     });
     const rolled = await openPage('t', (await fetchPageData('t', token))!, null, grace.keys);
     expect(sent).toEqual([`GET /api/trustee/access/${token}/data`]);
-    expect(rolled.documents!.map((d) => d.documentName)).toEqual([NOT_OPENED]);
+    expect(rolled.documents!.map((d) => d.documentName)).toEqual([notOpenedValue()]);
     expect(rolled.plan?.obituary ?? null).toBeNull();
-    expect(rolled.tasks!.map((t) => t.title)).toEqual([NOT_OPENED]);
+    expect(rolled.tasks!.map((t) => t.title)).toEqual([notOpenedValue()]);
     for (const word of [CANARY.document, CANARY.obituary, CANARY.task]) expect(JSON.stringify(rolled)).not.toContain(word);
     expect(notOpenedText(rolled.notOpened!)).toBe('3 entries on this page could not be opened, because they were changed or damaged: the name of a document; the obituary in the plan; the title of a task.');
 
@@ -142,7 +142,7 @@ describe('a lying server against the release pages', () => {
       s.versions!['documents/d1']!._version = (s.versions!['documents/d1']!._version as string).replace(/^v1\.docs~\d+\./, 'v1.docs~9.');
     });
     const rekeyed = await openPage('t', (await fetchPageData('t', token))!, null, grace.keys);
-    expect(rekeyed.documents!.map((d) => d.documentName)).toEqual([NOT_OPENED]);
+    expect(rekeyed.documents!.map((d) => d.documentName)).toEqual([notOpenedValue()]);
 
     // A document and a task hidden by a plain `_deleted` the owner's devices never wrote (a careless operator, a lying server).
     globalThis.fetch = realFetch;

@@ -14,7 +14,7 @@ import { openPage } from './open';
 import { fetchPageData } from './page-data';
 import { trusteeView } from './trustee';
 import { showUnavailable } from './unavailable';
-import { showInLanguage } from './words';
+import { showInLanguage, t } from './words';
 
 const route = /^\/r\/([dt])\/([A-Za-z0-9_-]{1,100})$/.exec(location.pathname);
 const kitRoute = /^\/kit\/([A-Za-z0-9_-]{1,100})$/.exec(location.pathname);
@@ -46,7 +46,7 @@ async function load(): Promise<void> {
     if (!view) return unavailable();
     showView(content, view);
   } catch (err) {
-    say((err as Error).message || 'This page could not be opened.', 'error');
+    say((err as Error).message || t('releasePage.failed'), 'error');
   }
 }
 

@@ -39,3 +39,26 @@ describe('the warning for entries that did not open', () => {
     expect(notOpenedText(many)).toMatch(/^9 entries .*: the title of task 1; .*the title of task 6; and 3 more\.$/);
   });
 });
+
+describe("the warning in the page's language (issue 44)", () => {
+  it('names the places and counts them in German, and back in English', async () => {
+    const { showInLanguage } = await import('./words');
+    await showInLanguage('de');
+    try {
+      const entries = namedEntries(
+        [
+          { collection: 'documents', id: 'd1', field: 'documentUrl' },
+          { collection: 'deathPlan', id: 'u', field: 'obituary' },
+          { collection: 'survivorTasks', id: 't9', field: 'title' },
+        ],
+        names,
+        'Margaret',
+      );
+      expect(entries).toEqual(['das Dokument „Will“: der Link', 'der Plan: der Nachruf', 'eine Aufgabe: der Titel']);
+      expect(notOpenedText(entries)).toBe('3 Einträge auf dieser Seite konnten nicht geöffnet werden, weil sie verändert oder beschädigt wurden: das Dokument „Will“: der Link; der Plan: der Nachruf; eine Aufgabe: der Titel.');
+      expect(notOpenedText(Array.from({ length: 8 }, (_, i) => `E${i}`))).toMatch(/: E0; .*E5; und 2 weitere\.$/);
+    } finally {
+      await showInLanguage('en');
+    }
+  });
+});

@@ -38,8 +38,8 @@ export interface PageData {
   t: TrusteePageData;
 }
 
-/** Shown in place of a value that did not open (never the envelope). */
-export const NOT_OPENED = '(could not be opened)';
+/** Shown in place of a value that did not open (never the envelope), in the page's language: "(could not be opened)". */
+export const notOpenedValue = () => t('releasePage.notOpened.value');
 
 /**
  * Why a trustee's page of an account whose kits took over from the escrow opens nothing without
@@ -132,13 +132,13 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
         return undefined;
       }
     },
-    /** A text field: its opened text, '' when it was never written, or NOT_OPENED. */
+    /** A text field: its opened text, '' when it was never written, or notOpenedValue. */
     async text(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<string> {
       const v = await opener.value(collection, id, field, envelope);
       if (typeof v === 'string') return v;
       if (v === null && !info.clocks[`${collection}/${id}`]?.[field]) return '';
       if (v !== undefined) opener.failed.push({ collection, id, field });
-      return NOT_OPENED;
+      return notOpenedValue();
     },
     /** Names `collection/id` when its owner's version refuses its deletion mark (the server wrote it: page-freshness.ts). */
     async deletion(collection: CollectionName, id: string): Promise<void> {
@@ -301,12 +301,12 @@ async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
         healthInfo: textOr(values.healthInfo),
       };
     } else if (r.collection === 'trustees') {
-      trustees.push({ id: r.id, name: textOr(values.name) ?? NOT_OPENED, email: textOr(values.email) ?? '', accessLevel: textOr(values.accessLevel) ?? '', phone: textOr(values.phone), relationship: textOr(values.relationship) });
+      trustees.push({ id: r.id, name: textOr(values.name) ?? notOpenedValue(), email: textOr(values.email) ?? '', accessLevel: textOr(values.accessLevel) ?? '', phone: textOr(values.phone), relationship: textOr(values.relationship) });
     } else {
       tasks.push({
         id: r.id,
-        title: textOr(values.title) ?? NOT_OPENED,
-        description: textOr(values.description) ?? NOT_OPENED,
+        title: textOr(values.title) ?? notOpenedValue(),
+        description: textOr(values.description) ?? notOpenedValue(),
         category: textOr(values.category) ?? 'other',
         timeframe: textOr(values.timeframe) ?? '',
         priority: typeof values.priority === 'number' ? values.priority : 3,
@@ -332,7 +332,7 @@ function namesOf(
   documents: TrusteePageData['documents'],
   full: { tasks: OpenedTask[]; trustees: OpenedTrustee[] } | null,
 ): NamesOf {
-  const known = (name: string | undefined) => (name && name !== NOT_OPENED ? name : null);
+  const known = (name: string | undefined) => (name && name !== notOpenedValue() ? name : null);
   return (collection, id) => {
     if (collection === 'documents') return known(documents?.find((d) => d.id === id)?.documentName);
     if (collection === 'messages') return known(messages?.find((m) => m.id === id)?.recipientEmail);

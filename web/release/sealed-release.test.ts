@@ -30,7 +30,7 @@ import { startTestSmtp, type TestSmtp } from '../../sync-server/test/smtp-test-s
 import { UNDEPOSITED_TEXT } from '../../sync-server/release/release-keys';
 import { depositEscrow } from '../features/keys/escrow-deposit';
 import type { SealedWorld } from '../sync/test-sealed';
-import { kitOnlyText, NO_KITS_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
+import { kitOnlyText, NO_KITS_TEXT, notOpenedValue, openPage, parseFragment } from './open';
 import { t } from './words';
 import { notOpenedText } from './not-opened';
 import { CANARY, deviceKeys, release, sealedOwner } from './test-release';
@@ -110,7 +110,7 @@ describe('the release of a sealed account', () => {
     // The index key alone (a messages-only level) opens the names, never a document.
     const names = await openPage('t', grace, null, new Map([['index~1', ring.raw('index~1')!]]));
     expect(names.messages![0]!.recipientName).toBe(CANARY.recipient);
-    expect(names.documents![0]!.documentName).toBe(NOT_OPENED);
+    expect(names.documents![0]!.documentName).toBe(notOpenedValue());
     // A documents-only level (the docs key alone) opens the documents, and nothing is damaged: no warning.
     const docsOnly = await openPage('t', { ...grace, level: 'documents-only', messages: undefined, sealed: { ...grace.sealed!, records: undefined } }, null, new Map([['docs~1', ring.raw('docs~1')!]]));
     expect(docsOnly.documents!.map((d) => d.documentName)).toEqual([CANARY.document, 'Home insurance']);
@@ -139,7 +139,7 @@ describe('the release of a sealed account', () => {
     const swapped = structuredClone(grace);
     swapped.documents![0]!.documentName = swapped.messages![0]!.recipientName;
     const s = await openPage('t', swapped, null, graceKit.keys);
-    expect(s.documents![0]!.documentName).toBe(NOT_OPENED);
+    expect(s.documents![0]!.documentName).toBe(notOpenedValue());
     expect(s.notOpened).toEqual(['the name of a document']);
     // A name never written (no value, no clock) is empty, not a failure; a clock without its envelope is one.
     const unnamed = structuredClone(grace);

@@ -12,7 +12,7 @@ import type { TrusteePageData } from '../../shared/release/pages';
 import type { DeathPlan } from '../../shared/schema';
 import { h, say } from './dom';
 import { fileView } from './file-view';
-import { NOT_OPENED } from './open';
+import { notOpenedValue } from './open';
 import { notOpenedText } from './not-opened';
 import { downloadBinder } from './binder';
 import type { MarksState } from './tasks-view';
@@ -139,7 +139,7 @@ function planSection(p: DeathPlan | null): Node {
 function documentsSection(data: Data): Node {
   const docs = data.documents ?? [];
   const item = (d: (typeof docs)[number]) => {
-    const label = t('releasePage.trustee.documents.type', { type: labelOf('documentType', d.documentType) ?? NOT_OPENED });
+    const label = t('releasePage.trustee.documents.type', { type: labelOf('documentType', d.documentType) ?? notOpenedValue() });
     const kept = d.originalLocation?.trim();
     const original = kept ? h('p', { class: 'original' }, t('releasePage.trustee.documents.original', { place: kept })) : null;
     if (d.file === 'missing') return h('li', {}, label, d.documentName, ' ', h('span', { class: 'muted' }, t('releasePage.trustee.documents.fileMissing')), original);

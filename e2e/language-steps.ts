@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'shell', 'signed-in', 'auth', 'documents', 'trustees', 'message-vault', 'plan', 'tasks', 'profile', 'not-found',
   'sharing', 'emergency', // the owner's sharing and emergency screens (web/features/sharing, web/features/emergency)
   'shared-view', // the viewer's page a shared link opens (web/features/sharing/SharedPage.tsx)
+  'copy-view', // a shared item's view there and on the kit page's emergency access (shared/share-copy-view.ts)
   // session 24: the dashboard and Settings
   'dashboard',
   'profile-wizard', // issue 41: the wizard's words, with its chunk

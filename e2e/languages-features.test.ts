@@ -186,6 +186,7 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     const signIn = page.getByRole('link', { name: accent('Sign in to keep this link in it') });
     await signIn.waitFor();
     await expectAllTranslated(page, page.locator('main h1 + p'), "the viewer's page, the line under its title", viewerWords);
+    await expectAllTranslated(page, page.locator('main h1').locator('xpath=preceding-sibling::p[1]'), "the viewer's page, the line over its title", englishWords(['copy-view']));
     await expectAllTranslated(page, page.locator('p', { has: signIn }), "the viewer's page, signed out", viewerWords);
     await page.goto(link.split('#')[0]);
     await page.getByRole('heading', { level: 1, name: pseudo('sharedView.outcome.bad-link.title') }).waitFor();

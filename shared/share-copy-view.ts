@@ -5,7 +5,8 @@
  * page (web/release/kit/emergency.ts, plain DOM) render the same `CopyView`, so the two never say
  * different things about the same copy. Also the check that a value which opened has the shape of
  * a copy (`isSharedCopy`): nothing else is ever shown. No zod and no React here: the release pages'
- * small bundle imports this file.
+ * small bundle imports this file. Its words are the catalog namespace `copy-view` (issue 44), which
+ * each page says through its own i18n (CopyWords).
  */
 import { isHttpUrl } from './http-url';
 import { DOCUMENT_TYPE_LABELS } from './labels';
@@ -62,32 +63,38 @@ export interface CopyView {
   note: string | null;
 }
 
-/** What each kind is called above its title. */
-const KIND_LINE: Record<SharedCopy['kind'], string> = {
-  document: 'A document shared with you on Afterword',
-  'plan-section': 'Part of a plan shared with you on Afterword',
-  'task-list': 'A task list shared with you on Afterword',
-  trustee: "A trustee's details shared with you on Afterword",
-  letter: 'A letter shared with you on Afterword',
-};
+/**
+ * The ids of the words a copy's view says (catalog namespace `copy-view`,
+ * web/i18n/catalogs/<lang>/copy-view.json; web/features/sharing/copy-words.ts checks each is there).
+ */
+export type CopyWordId =
+  | `copyView.kind.${SharedCopy['kind']}`
+  | `copyView.documentType.${LegalDocument['documentType'] | 'unknown'}`
+  | 'copyView.type'
+  | 'copyView.originalKept'
+  | 'copyView.viewDocument'
+  | 'copyView.empty'
+  | 'copyView.fileNotShared';
 
-/** The label of the line that says where a document's original is kept. */
-export const ORIGINAL_KEPT = 'Original kept';
+/** The words of `id` in the language the page shows (the app's `t`, or the release pages' `wordsOf`). */
+export type CopyWords = (id: CopyWordId) => string;
 
-/** The view of `copy` (already checked by isSharedCopy). */
-export function copyView(copy: SharedCopy): CopyView {
+/** The view of `copy` (already checked by isSharedCopy), its words said by `say` in the page's language. */
+export function copyView(copy: SharedCopy, say: CopyWords): CopyView {
   if (copy.kind !== 'document') {
     const empty = copy.entries.every((e) => e.fields.length === 0 && e.heading === null);
-    return { kindLine: KIND_LINE[copy.kind], title: copy.title, entries: copy.entries, link: null, note: empty ? 'Nothing is written here yet. When it is, you will see it here.' : null };
+    return { kindLine: say(`copyView.kind.${copy.kind}`), title: copy.title, entries: copy.entries, link: null, note: empty ? say('copyView.empty') : null };
   }
-  const fields: SharedField[] = [{ label: 'Type', value: DOCUMENT_TYPE_LABELS[copy.documentType] ?? 'Document' }];
-  if (copy.originalLocation) fields.push({ label: ORIGINAL_KEPT, value: copy.originalLocation });
+  // A type the copy names that this code does not know (a newer device's) reads "Document".
+  const type = Object.hasOwn(DOCUMENT_TYPE_LABELS, copy.documentType) ? copy.documentType : 'unknown';
+  const fields: SharedField[] = [{ label: say('copyView.type'), value: say(`copyView.documentType.${type}`) }];
+  if (copy.originalLocation) fields.push({ label: say('copyView.originalKept'), value: copy.originalLocation });
   return {
-    kindLine: KIND_LINE.document,
+    kindLine: say('copyView.kind.document'),
     title: copy.documentName,
     entries: [{ heading: null, fields }],
-    link: copy.documentUrl && isHttpUrl(copy.documentUrl) ? { href: copy.documentUrl, label: 'View Document (opens in a new tab)' } : null,
-    note: copy.hasFile && !copy.file ? 'The file attached to this document is not shared. Ask the person who shared it if you need it.' : null,
+    link: copy.documentUrl && isHttpUrl(copy.documentUrl) ? { href: copy.documentUrl, label: say('copyView.viewDocument') } : null,
+    note: copy.hasFile && !copy.file ? say('copyView.fileNotShared') : null,
   };
 }
 

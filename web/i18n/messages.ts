@@ -7,6 +7,7 @@
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type copyView from './catalogs/en/copy-view.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type emergency from './catalogs/en/emergency.json';
@@ -43,6 +44,7 @@ interface NamespaceFiles {
   'profile-wizard': typeof profileWizard;
   settings: typeof settings;
   'shared-view': typeof sharedView;
+  'copy-view': typeof copyView;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -14,6 +14,7 @@ import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { copyView, type CopyView, type SharedFile } from '../../../shared/share-copy-view';
 import { SharedFileCard } from './SharedFileCard';
+import { appCopyWords, useCopyViewMessages } from './copy-words';
 import { outcomeWords, sharedWithText, useSharedViewMessages } from './viewer-words';
 import { openSharedLink, type SharedView } from './viewer';
 import { useSession } from '../../app/session';
@@ -26,6 +27,7 @@ const KeepSharedCard = lazy(() => import('./KeepSharedCard'));
 
 export default function SharedPage() {
   useSharedViewMessages(); // the page's words ('shared-view'): in another language, waits for them
+  useCopyViewMessages(); // and the shared item's ('copy-view', shared with the kit page)
   const words = useT();
   const { t } = words;
   const { id = '' } = useParams();
@@ -61,7 +63,7 @@ export default function SharedPage() {
       </div>
     );
   }
-  const v = copyView(view.value);
+  const v = copyView(view.value, appCopyWords(t));
   const isDocument = view.value.kind === 'document';
   return (
     <div className="mx-auto max-w-2xl">

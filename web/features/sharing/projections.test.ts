@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../../../shared/schema';
 import { copyView } from '../../../shared/share-copy-view';
+import { t } from '../../i18n/i18n';
+import { appCopyWords } from './copy-words';
 import { isSharedCopy, letterCopy, planSectionCopy, projectItem, shareableItems, taskListCopy, trusteeCopy, withoutFile, type SharedCopy, type ShareSource } from './projections';
+
+/** copyView's words in English, the app's default. */
+const english = appCopyWords(t);
 
 const at = '2026-11-21T12:00:00.000Z';
 const plan = {
@@ -91,7 +96,7 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     const notAgreed = projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file }] });
     expect(notAgreed).toMatchObject({ kind: 'document', hasFile: true, file: null });
     expect(JSON.stringify(notAgreed)).not.toMatch(/KKKK|blob000/);
-    expect(copyView(notAgreed!).note).toBe('The file attached to this document is not shared. Ask the person who shared it if you need it.');
+    expect(copyView(notAgreed!, english).note).toBe('The file attached to this document is not shared. Ask the person who shared it if you need it.');
     expect(projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file, fileShared: false }] })).toMatchObject({ file: null });
     expect(projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file, fileShared: true }] })).toMatchObject({ file });
   });
@@ -107,7 +112,7 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     expect(copy).toMatchObject({ kind: 'document', hasFile: true, file });
     expect(JSON.stringify(copy)).not.toContain('Q'.repeat(43)); // never another document's file
     expect(isSharedCopy(copy)).toBe(true);
-    expect(copyView(copy as SharedCopy).note).toBeNull(); // the viewer opens it: no "not shared" note
+    expect(copyView(copy as SharedCopy, english).note).toBeNull(); // the viewer opens it: no "not shared" note
     for (const { ref, copy: other } of shareableItems(withFile)) {
       if (ref.kind === 'document') continue;
       expect(JSON.stringify(other), `${ref.kind}:${ref.id}`).not.toMatch(/KKKK|QQQQ|RRRR|blob000/);
@@ -115,7 +120,7 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     expect(projectItem({ kind: 'document', id: 'd1' }, source)).toMatchObject({ hasFile: false, file: null });
     const bundled = withoutFile(copy!);
     expect(JSON.stringify(bundled)).not.toContain('K'.repeat(43));
-    expect(copyView(bundled).note).toBe('The file attached to this document is not shared. Ask the person who shared it if you need it.');
+    expect(copyView(bundled, english).note).toBe('The file attached to this document is not shared. Ask the person who shared it if you need it.');
     // A copy whose file is not a file's shape is not shown.
     expect(isSharedCopy({ ...copy, file: { ...file, size: -1 } })).toBe(false);
     expect(isSharedCopy({ ...copy, file: 'blob' })).toBe(false);

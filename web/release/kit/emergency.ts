@@ -15,7 +15,7 @@ import type { KitEmergency } from './api';
 import { kitAction } from './code-form';
 import { askTexts, emergencyStep, notShownText, openFailureText, openGranted, stateText } from './emergency-state';
 import { busyWhile, type Flow } from './flow';
-import { kt } from './words';
+import { kitCopyWords, kt } from './words';
 
 const HEADING_ID = 'emergency';
 
@@ -90,7 +90,7 @@ function openPart(flow: Flow, e: KitEmergency): Node {
         h('h3', { id: 'emergency-items', tabindex: '-1' }, kt('kit.emergency.itemsTitle', { name })),
         h('p', { class: 'muted' }, kt('kit.emergency.readOnly')),
         ...(notShown ? [h('p', { class: 'error', role: 'alert' }, notShown)] : []),
-        ...(opened.items.length ? opened.items.map((i) => copyNodes(copyView(i.copy), 4)) : [h('p', {}, kt('kit.emergency.nothing', { name }))]),
+        ...(opened.items.length ? opened.items.map((i) => copyNodes(copyView(i.copy, kitCopyWords), 4)) : [h('p', {}, kt('kit.emergency.nothing', { name }))]),
       );
       shown.querySelector<HTMLElement>('#emergency-items')?.focus();
       say(kt('kit.emergency.opened', { n: opened.items.length }));

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { showInLanguage, t } from '../words';
-import { addKitWords, kt, ktWith } from './words';
+import { addKitWords, kitCopyWords, kt, ktWith } from './words';
+import { copyView } from '../../../shared/share-copy-view';
 import { confirmedText } from './steps';
 
 afterEach(async () => {
@@ -32,5 +33,17 @@ describe("the kit page's words", () => {
     expect(ktWith('kit.check.question', 'fingerprint', strong)).toEqual(['Does the fingerprint on your kit read ', strong, '?']);
     await showInLanguage('fr');
     expect(ktWith('kit.check.question', 'fingerprint', strong)).toEqual(['L’empreinte de votre kit est-elle ', strong, '\u00a0?']);
+  });
+
+  it("shows a shared item's view (emergency access) in the page's language: its kind, labels, link and note", async () => {
+    const doc = { kind: 'document', documentType: 'will', documentName: 'Testament', documentUrl: 'https://example.org/w', originalLocation: 'Schublade', hasFile: true } as const;
+    expect(copyView(doc, kitCopyWords).kindLine).toBe('A document shared with you on Afterword');
+    await showInLanguage('de');
+    const v = copyView(doc, kitCopyWords);
+    expect(v.kindLine).toBe('Ein Dokument, das auf Afterword mit Ihnen geteilt wurde');
+    expect(v.entries[0]!.fields).toEqual([{ label: 'Typ', value: 'Testament' }, { label: 'Original aufbewahrt', value: 'Schublade' }]);
+    expect(v.link?.label).toBe('Dokument ansehen (öffnet sich in einem neuen Tab)');
+    expect(v.note).toBe('Die an dieses Dokument angehängte Datei wird nicht geteilt. Wenn Sie sie brauchen, fragen Sie die Person, die es geteilt hat.');
+    expect(copyView({ ...doc, documentType: 'newer-kind' as 'will' }, kitCopyWords).entries[0]!.fields[0]!.value).toBe('Dokument');
   });
 });

@@ -7,6 +7,8 @@
  */
 import type { Messages } from '@lingui/core';
 import en from '../../i18n/catalogs/en/kit-page.json';
+import copyViewEn from '../../i18n/catalogs/en/copy-view.json';
+import type { CopyWords } from '../../../shared/share-copy-view';
 import { addWords, filesByLanguage, wordsOf, type PageWords } from '../words';
 
 /** An id of the kit page's English catalog. */
@@ -17,8 +19,23 @@ const KIT_PAGE: PageWords = {
   files: filesByLanguage(import.meta.glob<Messages>(['../../i18n/catalogs/*/kit-page.json', '!../../i18n/catalogs/en/kit-page.json'], { import: 'messages' })),
 };
 
-/** Adds the kit page's words to the page (once); `showInLanguage` then fetches them in its language too. */
-export const addKitWords = (): void => addWords(KIT_PAGE);
+/** The words of a shared item's view (shared/share-copy-view.ts; namespace `copy-view`, also the app's): the emergency access shows items. */
+const COPY_VIEW: PageWords = {
+  en: copyViewEn as unknown as Messages,
+  files: filesByLanguage(import.meta.glob<Messages>(['../../i18n/catalogs/*/copy-view.json', '!../../i18n/catalogs/en/copy-view.json'], { import: 'messages' })),
+};
+
+/** Adds the kit page's words, and the shared items' view's, to the page (once); `showInLanguage` then fetches them in its language too. */
+export const addKitWords = (): void => {
+  addWords(KIT_PAGE);
+  addWords(COPY_VIEW);
+};
+
+/** copyView's words (shared/share-copy-view.ts) in the page's language. */
+export const kitCopyWords: CopyWords = (id) => {
+  addKitWords();
+  return wordsOf(id);
+};
 
 /** The kit page's words of `id` in the page's language, `values` put in as plain text. */
 export function kt(id: KitWordId, values?: Record<string, string | number>): string {

@@ -1,0 +1,21 @@
+/**
+ * The words of a shared item's view (shared/share-copy-view.ts `copyView`) in the app: the catalog
+ * namespace `copy-view` (issue 44), which the viewer's page (SharedPage.tsx) loads with its own
+ * `shared-view`; the kit page's emergency access says the same catalog through the release pages'
+ * words (web/release/kit/words.ts). English is registered when this module loads; the page calls
+ * `useCopyViewMessages()` first.
+ */
+import en from '../../i18n/catalogs/en/copy-view.json';
+import { namespace, type MessageId } from '../../i18n/i18n';
+import type { CopyWordId, CopyWords } from '../../../shared/share-copy-view';
+
+export const useCopyViewMessages = namespace('copy-view', en, import.meta.glob(['../../i18n/catalogs/*/copy-view.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));
+
+// Every id copyView says is in the English catalog: a missing one fails `npm run typecheck`.
+void (en satisfies Record<CopyWordId, string>);
+
+/** copyView's words from the app's `t` (useT()'s, in the language shown). */
+export const appCopyWords =
+  (t: (id: MessageId) => string): CopyWords =>
+  (id) =>
+    t(id);

@@ -10,6 +10,7 @@ import type auth from './catalogs/en/auth.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type emergency from './catalogs/en/emergency.json';
+import type keys from './catalogs/en/keys.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
 import type passwordReset from './catalogs/en/password-reset.json';
@@ -43,6 +44,7 @@ interface NamespaceFiles {
   'profile-wizard': typeof profileWizard;
   settings: typeof settings;
   'shared-view': typeof sharedView;
+  keys: typeof keys;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

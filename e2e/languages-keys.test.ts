@@ -4,7 +4,7 @@
  * and "Make a new recovery kit" dialogs with their refusal, the recovery kit page (the code, its
  * buttons, "Later"'s question, the check with its refusals and the toast), and the page once the
  * code is gone leave no English word of the keys' (or Settings') catalogs and nothing wider than
- * the screen. Apart from languages-features.test.ts, which is near its size limit. The printed
+ * the screen; so do the Unlock dialog and its refusal. Apart from languages-features.test.ts, which is near its size limit. The printed
  * sheet and the downloaded text stay English (not screen words; display:none on screen).
  */
 import { describe, it } from 'vitest';
@@ -76,6 +76,26 @@ describe.skipIf(!hasChromium)('languages: the keys feature (issue 44)', () => {
     await page.goto('/recovery-kit');
     await page.getByText(pseudo('keys.kit.shownOnce')).waitFor();
     await expectAllTranslated(page, page.locator('main'), '/recovery-kit, no code', words);
+    await context.close();
+  });
+
+  it('under the pseudo-locale, the Unlock dialog (a device whose keys were cleared) and its refusal leave no English word', async () => {
+    const { context, page } = await pseudoOwner(() => phone('en-US'));
+    const words = englishWords(['keys']);
+    await page.waitForURL('**/dashboard');
+    // This browser's key storage is cleared (as e2e/keys-signin.test.ts does): the keys are locked here.
+    await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('afterword-device-keys').onsuccess = resolve)));
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: pseudo('keys.unlock.title') });
+    await dialog.getByText(pseudo('keys.unlock.cleared')).waitFor({ timeout: 30_000 });
+    await expectAllTranslated(page, dialog, 'the Unlock dialog', words);
+    await dialog.getByLabel(pseudo('keys.password')).fill('not the password');
+    await dialog.getByRole('button', { name: pseudo('keys.unlock.submit') }).click();
+    await dialog.getByText(pseudo('keys.unlock.wrong')).waitFor({ timeout: 60_000 });
+    await expectAllTranslated(page, dialog, 'the Unlock dialog, a wrong password', words);
+    await dialog.getByLabel(pseudo('keys.password')).fill(PASSWORD);
+    await dialog.getByRole('button', { name: pseudo('keys.unlock.submit') }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
     await context.close();
   });
 });

@@ -22,6 +22,8 @@ export function UnlockKeysPrompt({ replaced, onDismiss }: { replaced: boolean; o
       dismissLabel={t('keys.unlock.notNow')}
       submitLabel={t('keys.unlock.submit')}
       busyLabel={t('keys.unlock.busy')}
+      passwordLabel={t('keys.password')}
+      emptyText={t('keys.newKit.enterPassword')}
       progress={authStepWords('login', 'keys')}
       onPassword={(password) => useKeySession.getState().unlock(password)}
       errorText={(err) => {

@@ -4,13 +4,14 @@
  * and "Make a new recovery kit" dialogs with their refusal, the recovery kit page (the code, its
  * buttons, "Later"'s question, the check with its refusals and the toast), and the page once the
  * code is gone leave no English word of the keys' (or Settings') catalogs and nothing wider than
- * the screen; so do the Unlock dialog and its refusal. Apart from languages-features.test.ts, which is near its size limit. The printed
+ * the screen; so do the Unlock dialog and its refusal. In Arabic the dialog and the kit page read right
+ * to left and pass axe. Apart from languages-features.test.ts, which is near its size limit. The printed
  * sheet and the downloaded text stay English (not screen words; display:none on screen).
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectToast } from './record-screens';
-import { hasChromium, MOBILE, useBrowserSuite } from './harness';
-import { englishWords, expectAllTranslated, pseudo, pseudoOwner, pseudoStart } from './language-steps';
+import { expectNoSeriousA11yViolations, hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
+import { ar, englishWords, expectAllTranslated, pseudo, pseudoOwner, pseudoStart, signUpHere } from './language-steps';
 
 /** The password every test user has (harness.ts uniqueUser). */
 const PASSWORD = 'correct horse battery';
@@ -96,6 +97,27 @@ describe.skipIf(!hasChromium)('languages: the keys feature (issue 44)', () => {
     await dialog.getByLabel(pseudo('keys.password')).fill(PASSWORD);
     await dialog.getByRole('button', { name: pseudo('keys.unlock.submit') }).click();
     await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await context.close();
+  });
+
+  it('in Arabic, the new-kit dialog and the recovery kit page read right to left at 390 px and pass axe', async () => {
+    const context = await phone('ar-EG');
+    const page = await context.newPage();
+    await signUpHere(page, ar['register.submit']);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: ar['keys.newKit.button'] }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(ar['keys.newKit.replaceKeyHint']).waitFor();
+    await expectNoSeriousA11yViolations(page, 'the new-kit dialog in Arabic');
+    await dialog.getByLabel(ar['keys.password']).fill(PASSWORD);
+    await dialog.getByRole('button', { name: ar['keys.newKit.makeSubmit'] }).click();
+    await page.waitForURL('**/recovery-kit');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['keys.kit.title']);
+    expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.scrollWidth <= 390])).toEqual(['rtl', true]);
+    await expectNoSeriousA11yViolations(page, '/recovery-kit in Arabic');
+    await page.getByRole('button', { name: ar['keys.kit.keptIt'] }).click();
+    await page.getByText(ar['keys.kit.checkIntro']).waitFor();
+    await expectNoSeriousA11yViolations(page, '/recovery-kit, the check, in Arabic');
     await context.close();
   });
 });

@@ -328,8 +328,8 @@ export async function passRecoveryKit(page: Page): Promise<string> {
   await page.waitForURL('**/recovery-kit', { timeout: WAIT_BOUND_MS });
   // The code as the kit shows it, group by group (returned: a canary for scans of the server).
   await page.getByTestId('recovery-code').waitFor();
-  const labels = await page.getByTestId('recovery-code').locator('[aria-label^="Group "]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  const groups = labels.map((l) => l.replace(/^Group \d+: /, '').replaceAll(' ', ''));
+  // Each group's own text (its aria-label, "Group 1: A B C D E", is in the page's language: keys.kit.group).
+  const groups = await page.getByTestId('recovery-code').locator('span').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   await page.evaluate(() => {
     history.pushState(null, '', '/dashboard');
     dispatchEvent(new PopStateEvent('popstate'));

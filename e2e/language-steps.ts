@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'profile-wizard', // issue 41: the wizard's words, with its chunk
   'settings',
   'password-reset', // session 26: the forgotten-password and reset pages
+  'keys', // session 27: the recovery kit page and the keys' dialogs (web/features/keys)
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));

@@ -11,6 +11,7 @@ import type copyView from './catalogs/en/copy-view.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type emergency from './catalogs/en/emergency.json';
+import type keys from './catalogs/en/keys.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
 import type passwordReset from './catalogs/en/password-reset.json';
@@ -45,6 +46,7 @@ interface NamespaceFiles {
   settings: typeof settings;
   'shared-view': typeof sharedView;
   'copy-view': typeof copyView;
+  keys: typeof keys;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

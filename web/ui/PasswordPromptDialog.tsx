@@ -1,7 +1,7 @@
 /**
  * A small dialog that asks for the account's password once and hands it to `onPassword` (the
  * Unlock, "Confirm your password" and "Please sign in again" dialogs). An empty field is refused
- * with "Please enter your password."; while `onPassword` runs the submit button shows `busyLabel`,
+ * with "Please enter your password." (or the caller's `emptyText`); while `onPassword` runs the submit button shows `busyLabel`,
  * and once it has run 400 ms, `progress` (the words of what it is doing: the password is stretched
  * on this device, about a second, longer on a phone; issue 41) in a polite live region;
  * when it throws, `errorText(err)` is shown under the field and the typed password stays. Closing
@@ -29,6 +29,9 @@ export interface PasswordPromptProps {
   autoFocus?: boolean;
   /** What `onPassword` is doing, shown once it has run 400 ms (web/ui/use-shown-after.ts); none when absent. */
   progress?: string;
+  /** The field's label and the refusal of an empty field, in the caller's language (English, "Password" and "Please enter your password.", when absent). */
+  passwordLabel?: string;
+  emptyText?: string;
 }
 
 /** The dialog; render it only while it should be open. */
@@ -40,7 +43,7 @@ export function PasswordPromptDialog(props: PasswordPromptProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!password) return setError('Please enter your password.');
+    if (!password) return setError(props.emptyText ?? 'Please enter your password.');
     setBusy(true);
     setError(undefined);
     try {
@@ -56,7 +59,7 @@ export function PasswordPromptDialog(props: PasswordPromptProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && props.onDismiss()} size="sm" title={props.title} description={props.description}>
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-        <FormField label="Password" error={error} required>
+        <FormField label={props.passwordLabel ?? 'Password'} error={error} required>
           <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus={props.autoFocus} />
         </FormField>
         <div className="flex justify-end gap-2">

@@ -17,10 +17,12 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
+import { t as say, useT } from '../../i18n/i18n';
 import { toast } from '../../ui/toast-store';
 import { createDeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
 import { useKeySession } from './key-session';
+import { useKeysMessages } from './messages';
 import { newKitWithPassword } from './recovery';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from './recovery-kit-store';
 import { KeyReplacedButError, ReopenFirstError, replaceAccountKey, TrusteeKitsUnreadableError } from './rotate';
@@ -39,36 +41,28 @@ function wrongPassword(err: unknown): boolean {
 
 /** Why the kit could not be made, in words for the person: each cause its own (SECURITY.md "Replacing the account key"). */
 function failure(err: unknown, lostDevice: boolean): string {
-  if ((err instanceof ApiError && err.serverMessage === PROOF_REQUIRED) || err instanceof ReopenFirstError) return 'Open your words with your recovery code first (see "Recovery kit" in Settings), then make a new kit.';
-  if (err instanceof TrusteeKitsUnreadableError) return lostDevice ? `${err.message} Meanwhile, changing your password ("Change Password" on your Profile page) signs every other device out.` : err.message;
-  if (wrongPassword(err) || err instanceof UnwrapError) return 'That password is not right. Please try again.';
-  if (err instanceof TypeError && !navigator.onLine) return 'You are offline. A new kit can be made when you are connected.';
-  return serverMessage(err, 'The new kit could not be made. Please try again.');
+  if ((err instanceof ApiError && err.serverMessage === PROOF_REQUIRED) || err instanceof ReopenFirstError) return say('keys.newKit.reopenFirst');
+  if (err instanceof TrusteeKitsUnreadableError) return lostDevice ? say('keys.newKit.signOutMeanwhile', { reason: err.message }) : err.message;
+  if (wrongPassword(err) || err instanceof UnwrapError) return say('keys.newKit.wrongPassword');
+  if (err instanceof TypeError && !navigator.onLine) return say('keys.newKit.offline');
+  return serverMessage(err, say('keys.newKit.failed'));
 }
 
-/** A lost device may hold the password (saved in its browser) and keeps its copy of the words locked with it: replacing the key does not reach that. */
-const CHANGE_PASSWORD_TOO =
-  'If the lost device may have your password saved, change your password too ("Change Password" on your Profile page): the copy of your words on that device is locked with your password, and replacing the key does not reach it.';
-
+/** The dialog's title (its button's words) and description, for a new kit or a lost device. */
 const WORDS = {
-  kit: {
-    button: 'Make a new recovery kit',
-    description: 'Your current recovery code will stop working as soon as the new one is made. Keep only the new kit, and destroy the old one.',
-  },
-  lostDevice: {
-    button: 'I lost a device',
-    description:
-      'This replaces the key that locks your words and signs out every other device. A lost device can no longer sync or open anything new; your other devices ask for your password once. You also get a new recovery kit: your current code stops working.',
-  },
-};
+  kit: { button: 'keys.newKit.button', description: 'keys.newKit.description' },
+  lostDevice: { button: 'keys.lostDevice.button', description: 'keys.lostDevice.description' },
+} as const;
 
 /** The button and its dialog; `next` is where the kit page goes once the kit is kept; `lostDevice`: the "I lost a device" form. */
 export function NewKitButton({ next, variant = 'outline', lostDevice = false }: { next: string; variant?: 'outline' | 'default'; lostDevice?: boolean }) {
+  useKeysMessages();
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button type="button" variant={variant} onClick={() => setOpen(true)}>
-        {WORDS[lostDevice ? 'lostDevice' : 'kit'].button}
+        {t(WORDS[lostDevice ? 'lostDevice' : 'kit'].button)}
       </Button>
       {open && <NewKitForm next={next} lostDevice={lostDevice} close={() => setOpen(false)} />}
     </>
@@ -76,6 +70,7 @@ export function NewKitButton({ next, variant = 'outline', lostDevice = false }: 
 }
 
 function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boolean; close: () => void }) {
+  const { t } = useT();
   const user = useSession((s) => s.user);
   const navigate = useAppNavigate();
   const [password, setPassword] = useState('');
@@ -87,7 +82,7 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!user) return;
-    if (!password) return setError('Please enter your password.');
+    if (!password) return setError(t('keys.newKit.enterPassword'));
     setBusy(true);
     setError(undefined);
     const device = createDeviceKeyStore();
@@ -107,7 +102,7 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
         noteOthersShutOut(user.id, lostDevice ? 'lost-device' : 'key-replaced');
         // The server stored the new key: the old code is dead, so the new one is shown whatever failed after.
         useRecoveryKit.getState().show(err.code, next);
-        toast({ title: 'Your key was replaced', description: err.message, variant: 'destructive', durationMs: 15_000 });
+        toast({ title: t('keys.newKit.keyReplaced'), description: err.message, variant: 'destructive', durationMs: 15_000 });
         close();
         navigate(RECOVERY_KIT_PATH);
         return;
@@ -124,35 +119,35 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
       open
       onOpenChange={(o) => !o && close()}
       size="sm"
-      title={words.button}
-      description={words.description}
+      title={t(words.button)}
+      description={t(words.description)}
     >
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-        {/* SECURITY.md "Replacing the account key": the lost device's browser may keep the password, and its copy of the words stays locked with it. */}
-        {lostDevice && <p className="text-sm font-medium text-slate-800">{CHANGE_PASSWORD_TOO}</p>}
+        {/* SECURITY.md "Replacing the account key": the lost device's browser may keep the password, and its copy of the words stays locked with it; replacing the key does not reach that. */}
+        {lostDevice && <p className="text-sm font-medium text-slate-800">{t('keys.lostDevice.changePasswordToo')}</p>}
         {!lostDevice && (
           <div className="flex items-start gap-3 text-slate-800">
             <input id="replace-key" type="checkbox" checked={replaceKey} onChange={(e) => setReplaceKey(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="replace-key-hint" />
             <div>
               <label htmlFor="replace-key" className="font-medium">
-                Also replace the key that locks your words
+                {t('keys.newKit.replaceKey')}
               </label>
               {/* Outside the label: the checkbox's name stays short, and "password" names only the password field. */}
               <p id="replace-key-hint" className="text-sm text-slate-600">
-                Recommended if your old kit, or a copy of it, may be in someone else’s hands. Your other devices ask for your password once.
+                {t('keys.newKit.replaceKeyHint')}
               </p>
             </div>
           </div>
         )}
-        <FormField label="Password" error={error} required hint="For your safety, please enter your password.">
+        <FormField label={t('keys.password')} error={error} required hint={t('keys.newKit.passwordHint')}>
           <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </FormField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="ghost" onClick={close}>
-            Cancel
+            {t('keys.newKit.cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? (lostDevice || replaceKey ? 'Replacing your key...' : 'Making your kit...') : lostDevice ? 'Replace key and sign out' : 'Make new kit'}
+            {t(busy ? (lostDevice || replaceKey ? 'keys.newKit.replacing' : 'keys.newKit.making') : lostDevice ? 'keys.newKit.replaceSubmit' : 'keys.newKit.makeSubmit')}
           </Button>
         </div>
       </form>

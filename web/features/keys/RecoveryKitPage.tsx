@@ -21,9 +21,12 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast-store';
+import { useT } from '../../i18n/i18n';
 import { groupsOf, HOW_TO_USE, kitDate, kitText, NO_ONE_ELSE, WHERE_TO_KEEP } from './kit-text';
+import { useKeysMessages } from './messages';
 import { NewKitButton } from './NewKitDialog';
 import { confirmKitKept, WrongRecoveryCodeError } from './recovery';
+import { codeError } from './code-words';
 import { useRecoveryKit } from './recovery-kit-store';
 import './recovery-kit-print.css';
 
@@ -42,10 +45,11 @@ function useQr(code: string): string | null {
 
 /** The code in large monospace groups; screen readers hear it group by group. */
 function CodeGroups({ code, className = '' }: { code: string; className?: string }) {
+  const { t } = useT();
   return (
     <p className={`flex flex-wrap justify-center gap-x-3 gap-y-2 font-mono text-2xl font-semibold tracking-wider text-slate-900 sm:text-3xl ${className}`} data-testid="recovery-code">
       {groupsOf(code).map((g, i) => (
-        <span key={i} className="rounded-md bg-stone-100 px-2 py-1" aria-label={`Group ${i + 1}: ${[...g].join(' ')}`}>
+        <span key={i} className="rounded-md bg-stone-100 px-2 py-1" aria-label={t('keys.kit.group', { n: String(i + 1), letters: [...g].join(' ') })}>
           {g}
         </span>
       ))}
@@ -54,21 +58,21 @@ function CodeGroups({ code, className = '' }: { code: string; className?: string
 }
 
 export default function RecoveryKitPage() {
+  useKeysMessages();
   const { code, next, clear } = useRecoveryKit();
   if (!code) return <NoCode />;
   return <Kit code={code} next={next} done={clear} />;
 }
 
 function NoCode() {
+  const { t } = useT();
   return (
     <>
-      <PageHeader title="Your recovery kit" />
+      <PageHeader title={t('keys.kit.title')} />
       <Card className="max-w-2xl">
         <CardContent className="flex flex-col gap-4 pt-6">
-          <p className="text-slate-700">
-            For your safety, a recovery code is shown only once and is never kept on this device, so it cannot be shown again here.
-          </p>
-          <p className="text-slate-700">If you did not keep it, you can make a new kit now. The old code will then stop working.</p>
+          <p className="text-slate-700">{t('keys.kit.shownOnce')}</p>
+          <p className="text-slate-700">{t('keys.kit.makeNewNow')}</p>
           <div>
             <NewKitButton next="/settings" variant="default" />
           </div>
@@ -79,6 +83,7 @@ function NoCode() {
 }
 
 function Kit({ code, next, done }: { code: string; next: string; done: () => void }) {
+  const { t } = useT();
   const navigate = useAppNavigate();
   const user = useSession((s) => s.user);
   const qr = useQr(code);
@@ -96,56 +101,56 @@ function Kit({ code, next, done }: { code: string; next: string; done: () => voi
   };
   const copy = () =>
     navigator.clipboard.writeText(code).then(
-      () => toast({ title: 'Code copied', description: 'Paste it somewhere safe, such as a password manager.' }),
-      () => toast({ title: 'Could not copy', description: 'Please write the code down or download the kit instead.', variant: 'destructive' }),
+      () => toast({ title: t('keys.kit.copied'), description: t('keys.kit.copiedDescription') }),
+      () => toast({ title: t('keys.kit.copyFailed'), description: t('keys.kit.copyFailedDescription'), variant: 'destructive' }),
     );
   const later = async () => {
     const ok = await confirm({
-      title: 'Keep your kit later?',
-      description: 'This code will not be shown again. Settings will remind you that your kit is not confirmed, and you can make a new one there at any time.',
-      confirmLabel: 'Later',
-      cancelLabel: 'Back to my kit',
+      title: t('keys.kit.laterTitle'),
+      description: t('keys.kit.laterDescription'),
+      confirmLabel: t('keys.kit.later'),
+      cancelLabel: t('keys.kit.backToKit'),
     });
     if (!ok) return;
     done();
     navigate(next, { replace: true });
   };
   const kept = () => {
-    toast({ title: 'Recovery kit kept', description: 'Thank you. Keep it somewhere safe.' });
+    toast({ title: t('keys.kit.keptTitle'), description: t('keys.kit.keptDescription') });
     done();
     navigate(next, { replace: true });
   };
 
   return (
     <>
-      <PageHeader title="Your recovery kit" subtitle="If you ever forget your password, this code opens your words again." />
+      <PageHeader title={t('keys.kit.title')} subtitle={t('keys.kit.subtitle')} />
       <div className="flex max-w-2xl flex-col gap-6">
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
-          {NO_ONE_ELSE}
+          {t('keys.kit.noOneElse')}
         </p>
         {step === 'keep' ? (
           <Card>
             <CardContent className="flex flex-col items-center gap-5 pt-6">
               <CodeGroups code={code} />
-              {qr ? <img src={qr} alt="QR code of your recovery code" width={200} height={200} className="h-auto w-48" /> : <div className="h-48 w-48" aria-hidden />}
+              {qr ? <img src={qr} alt={t('keys.kit.qrAlt')} width={200} height={200} className="h-auto w-48" /> : <div className="h-48 w-48" aria-hidden />}
               <div className="grid w-full grid-cols-1 gap-2 sm:grid-cols-3">
                 <Button type="button" variant="outline" onClick={() => print()}>
-                  Print
+                  {t('keys.kit.print')}
                 </Button>
                 <Button type="button" variant="outline" onClick={download}>
-                  Download
+                  {t('keys.kit.download')}
                 </Button>
                 <Button type="button" variant="outline" onClick={() => void copy()}>
-                  Copy
+                  {t('keys.kit.copy')}
                 </Button>
               </div>
-              <p className="text-sm text-slate-700">{WHERE_TO_KEEP}</p>
+              <p className="text-sm text-slate-700">{t('keys.kit.whereToKeep')}</p>
               <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-between">
                 <Button type="button" variant="ghost" onClick={() => void later()}>
-                  Later
+                  {t('keys.kit.later')}
                 </Button>
                 <Button type="button" onClick={() => setStep('check')}>
-                  I have kept it
+                  {t('keys.kit.keptIt')}
                 </Button>
               </div>
             </CardContent>
@@ -173,11 +178,9 @@ function Kit({ code, next, done }: { code: string; next: string; done: () => voi
   );
 }
 
-/** A newer kit was made on another device between this one and its check: this code opens nothing now. */
-const KIT_REPLACED = 'A newer recovery kit was made on another device meanwhile, so this code no longer opens your words. Keep the newest kit, or make a new one in Settings.';
-
 /** The check that the kit was kept: the code typed back from the person's own copy. */
 function CheckKept({ userId, code, back, kept }: { userId: string; code: string; back: () => void; kept: () => void }) {
+  const { t } = useT();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -186,16 +189,10 @@ function CheckKept({ userId, code, back, kept }: { userId: string; code: string;
     e.preventDefault();
     try {
       const [got, want] = await Promise.all([parseRecoveryCode(typed), parseRecoveryCode(code)]);
-      if (got.some((b, i) => b !== want[i])) return setError('This is a different code from the one on your kit. Please check that you kept the newest one.');
+      if (got.some((b, i) => b !== want[i])) return setError(t('keys.kit.different'));
     } catch (err) {
       if (!(err instanceof RecoveryCodeError)) throw err;
-      return setError(
-        err.group
-          ? `Group ${err.group} does not look right. Please check it against your kit, letter by letter.`
-          : typed.trim()
-            ? 'This code is not complete or two groups are swapped. It has 7 groups of 5 letters and numbers.'
-            : 'Please type the code from your kit.',
-      );
+      return setError(typed.trim() || err.group ? codeError(t, err) : t('keys.kit.empty'));
     }
     setBusy(true);
     setError(undefined);
@@ -204,8 +201,8 @@ function CheckKept({ userId, code, back, kept }: { userId: string; code: string;
       kept();
     } catch (err) {
       setBusy(false);
-      if (err instanceof WrongRecoveryCodeError || (err instanceof ApiError && err.status === 409)) return setError(KIT_REPLACED);
-      setError(serverMessage(err, 'We could not save this. Please try again.'));
+      if (err instanceof WrongRecoveryCodeError || (err instanceof ApiError && err.status === 409)) return setError(t('keys.kit.replaced')); // a newer kit was made on another device between this one and its check
+      setError(serverMessage(err, t('keys.kit.saveFailed')));
     }
   };
 
@@ -213,8 +210,8 @@ function CheckKept({ userId, code, back, kept }: { userId: string; code: string;
     <Card>
       <CardContent className="pt-6">
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-          <p className="text-slate-700">To be sure your kit can be read, please type the code from your printed page, file or note.</p>
-          <FormField label="Recovery code" error={error} hint="7 groups of 5 letters and numbers. Capital or small letters and dashes do not matter.">
+          <p className="text-slate-700">{t('keys.kit.checkIntro')}</p>
+          <FormField label={t('keys.code.label')} error={error} hint={t('keys.code.hint')}>
             <Input
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
@@ -227,10 +224,10 @@ function CheckKept({ userId, code, back, kept }: { userId: string; code: string;
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button type="button" variant="ghost" onClick={back}>
-              Back to my kit
+              {t('keys.kit.backToKit')}
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : 'Confirm'}
+              {busy ? t('keys.kit.saving') : t('keys.kit.confirm')}
             </Button>
           </div>
         </form>

@@ -11,9 +11,12 @@ import type { KdfParams } from '../../../shared/crypto/kdf';
 import { apiFetch, serverMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
+import { t as say, useT } from '../../i18n/i18n';
 import { Input } from '../../ui/Input';
 import { createDeviceKeyStore } from './device-key-store';
+import { codeError } from './code-words';
 import { deriveInWorker } from './kdf-client';
+import { useKeysMessages } from './messages';
 import { NoRecoveryKitError, reopenAfterReset, reopenWithPassword, WrongRecoveryCodeError, akFromCode } from './recovery';
 
 /** The new password's keys, kept by the reset page only until the words are open. */
@@ -26,16 +29,16 @@ type Stage = 'device' | 'code' | 'none' | 'open';
 
 /** What went wrong, in words for the person. */
 function failure(err: unknown): string {
-  if (err instanceof RecoveryCodeError) {
-    return err.group ? `Group ${err.group} does not look right. Please check it against your kit, letter by letter.` : 'This code is not complete or two groups are swapped. It has 7 groups of 5 letters and numbers.';
-  }
+  if (err instanceof RecoveryCodeError) return codeError(say, err);
   if (err instanceof WrongRecoveryCodeError || err instanceof NoRecoveryKitError) return err.message;
-  if (err instanceof TypeError && !navigator.onLine) return 'You are offline. Please try again when you are connected.';
-  return serverMessage(err, 'Your words could not be opened. Please try again.');
+  if (err instanceof TypeError && !navigator.onLine) return say('keys.reopen.offline');
+  return serverMessage(err, say('keys.reopen.failed'));
 }
 
 /** The step; `onDone` runs once the words are open (or the person goes on without them). */
 export function ReopenWords({ user, unlock, onDone }: { user: { id: string; username: string }; unlock?: NewPasswordKeys; onDone: () => void }) {
+  useKeysMessages();
+  const { t } = useT();
   const [stage, setStage] = useState<Stage | null>(unlock ? null : 'code');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -64,8 +67,8 @@ export function ReopenWords({ user, unlock, onDone }: { user: { id: string; user
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!code.trim()) return setError('Please type the code from your recovery kit.');
-    if (!unlock && !password) return setError('Please enter your password too.');
+    if (!code.trim()) return setError(t('keys.reopen.enterCode'));
+    if (!unlock && !password) return setError(t('keys.reopen.enterPassword'));
     setBusy(true);
     setError(undefined);
     const device = createDeviceKeyStore();
@@ -81,13 +84,13 @@ export function ReopenWords({ user, unlock, onDone }: { user: { id: string; user
     }
   };
 
-  if (stage === null) return <p className="text-slate-700" role="status">Looking for your keys on this device...</p>;
+  if (stage === null) return <p className="text-slate-700" role="status">{t('keys.reopen.looking')}</p>;
   if (stage === 'open') {
     return (
       <div className="flex flex-col gap-4" role="status">
-        <p className="text-slate-700">Your words are open again. Your new password opens them from now on.</p>
+        <p className="text-slate-700">{t('keys.reopen.open')}</p>
         <Button type="button" size="lg" onClick={onDone}>
-          Continue
+          {t('keys.reopen.continue')}
         </Button>
       </div>
     );
@@ -95,20 +98,14 @@ export function ReopenWords({ user, unlock, onDone }: { user: { id: string; user
   if (stage === 'none') {
     return (
       <div className="flex flex-col gap-4">
-        <p className="text-slate-700">
-          Without your recovery code, and with no device where you are still signed in, you cannot open your plans, messages and documents again, and Afterword
-          cannot open them for you. We are sorry.
-        </p>
-        <p className="text-slate-700">
-          Your account still works with your new password, and your trustees stay in place. Nothing has been deleted: if you find your recovery code later,
-          you can open your words then, under "Recovery kit" in Settings.
-        </p>
+        <p className="text-slate-700">{t('keys.reopen.lost')}</p>
+        <p className="text-slate-700">{t('keys.reopen.stillWorks')}</p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
           <Button type="button" variant="ghost" onClick={() => setStage('code')}>
-            I found my code
+            {t('keys.reopen.foundCode')}
           </Button>
           <Button type="button" onClick={onDone}>
-            Continue without my words
+            {t('keys.reopen.continueWithout')}
           </Button>
         </div>
       </div>
@@ -116,20 +113,20 @@ export function ReopenWords({ user, unlock, onDone }: { user: { id: string; user
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <p className="text-slate-700">To open your plans, messages and documents again, type the code from your recovery kit.</p>
+      <p className="text-slate-700">{t('keys.reopen.intro')}</p>
       {!unlock && (
-        <FormField label="Password" required>
+        <FormField label={t('keys.password')} required>
           <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </FormField>
       )}
-      <FormField label="Recovery code" error={error} hint="7 groups of 5 letters and numbers. Capital or small letters and dashes do not matter.">
+      <FormField label={t('keys.code.label')} error={error} hint={t('keys.code.hint')}>
         <Input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="font-mono text-lg tracking-wider" />
       </FormField>
       <Button type="submit" size="lg" disabled={busy}>
-        {busy ? 'Opening...' : 'Open my words'}
+        {busy ? t('keys.reopen.opening') : t('keys.reopen.submit')}
       </Button>
       <Button type="button" variant="ghost" onClick={() => setStage('none')}>
-        I do not have my recovery code
+        {t('keys.reopen.noCode')}
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
 /**
- * “Seal this address” (SEAL_ADDRESS_LABEL), shown beside the words for an address whose sealed copy
+ * “Seal this address” (keys.seal.label; refusal-words.ts SEAL_ADDRESS_LABEL quotes its English), shown beside the words for an address whose sealed copy
  * this device refused at a pull (MessageCard.tsx, KitRow.tsx; issue 39): the person says the
  * address shown is right, and this device writes a fresh sealed copy of it (address-copies.ts
  * resealAddress). A toast says what happened; nothing is lost on failure.
@@ -7,10 +7,11 @@
 import { useState } from 'react';
 import type { CollectionName } from '../../../shared/schema/collection-names';
 import { requireDb } from '../../db/current';
+import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast-store';
 import { resealAddress } from './address-copies';
-import { SEAL_ADDRESS_LABEL } from './refusal-words';
+import { useKeysMessages } from './messages';
 
 export interface SealAddressButtonProps {
   collection: Extract<CollectionName, 'messages' | 'trustees'>;
@@ -20,21 +21,23 @@ export interface SealAddressButtonProps {
 }
 
 export function SealAddressButton({ collection, id, whose }: SealAddressButtonProps) {
+  useKeysMessages();
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const seal = async () => {
     setBusy(true);
     try {
       const address = await resealAddress(requireDb(), collection, id);
-      toast({ title: 'Address sealed', description: `${address} is sealed again as your own word. It is sent to your server at the next sync.` });
+      toast({ title: t('keys.seal.sealed'), description: t('keys.seal.sealedDescription', { address }) });
     } catch {
-      toast({ title: 'The address was not sealed', description: 'Nothing was changed. Please try again.', variant: 'destructive' });
+      toast({ title: t('keys.seal.failed'), description: t('keys.seal.failedDescription'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void seal()} aria-label={`${SEAL_ADDRESS_LABEL} for ${whose}`}>
-      {SEAL_ADDRESS_LABEL}
+    <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void seal()} aria-label={t('keys.seal.labelFor', { whose })}>
+      {t('keys.seal.label')}
     </Button>
   );
 }

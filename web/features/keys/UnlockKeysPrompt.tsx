@@ -6,27 +6,29 @@
 import { serverMessage } from '../../api/client';
 import { LazyPasswordPromptDialog } from '../../ui/password-prompt';
 import { authStepWords } from '../auth';
+import { useT } from '../../i18n/i18n';
 import { useKeySession } from './key-session';
-
-const WRONG = 'That password did not open your keys. Please check it and try again.';
-const CLEARED = 'This device needs your password once more to open what you wrote (its storage was cleared, or your password changed on another device). Your changes are kept here and sync once it is open.';
-/** The account key was replaced on another device (SECURITY.md "Replacing the account key"). */
-const REPLACED = 'The key that locks your words was replaced on another device. Enter your password to open them here again. Your changes are kept here and sync once it is open.';
+import { useKeysMessages } from './messages';
 
 /** The password prompt that unlocks the keys; `onDismiss` puts it aside ("Not now"). */
 export function UnlockKeysPrompt({ replaced, onDismiss }: { replaced: boolean; onDismiss: () => void }) {
+  useKeysMessages();
+  const { t } = useT();
   return (
     <LazyPasswordPromptDialog
-      title="Unlock your words"
-      description={replaced ? REPLACED : CLEARED}
-      dismissLabel="Not now"
-      submitLabel="Unlock"
-      busyLabel="Unlocking..."
+      title={t('keys.unlock.title')}
+      // `replaced`: the account key was replaced on another device (SECURITY.md "Replacing the account key").
+      description={t(replaced ? 'keys.unlock.replaced' : 'keys.unlock.cleared')}
+      dismissLabel={t('keys.unlock.notNow')}
+      submitLabel={t('keys.unlock.submit')}
+      busyLabel={t('keys.unlock.busy')}
+      passwordLabel={t('keys.password')}
+      emptyText={t('keys.newKit.enterPassword')}
       progress={authStepWords('login', 'keys')}
       onPassword={(password) => useKeySession.getState().unlock(password)}
       errorText={(err) => {
         const status = (err as { status?: number }).status;
-        return status ? serverMessage(err) : navigator.onLine || err instanceof Error ? WRONG : 'You are offline. Try again when you are connected.';
+        return status ? serverMessage(err) : navigator.onLine || err instanceof Error ? t('keys.unlock.wrong') : t('keys.unlock.offline');
       }}
       onDismiss={onDismiss}
     />

@@ -10,6 +10,8 @@ import { emergencySetup } from '../test/emergency-test-support';
 import { kitCall } from '../test/kit-test-support';
 import { HOUR_MS } from './model/emergency';
 import { KIT_REQUESTS_PER_10_MIN } from '../release/kits/public-routes';
+import { kitApi } from '../../web/release/kit/api';
+import { tellOpened } from '../../web/release/kit/emergency-state';
 
 type Owner = { requests: Array<{ id: string; openedAt: string | null }> };
 
@@ -53,6 +55,20 @@ describe("the trustee's page tells the owner's timeline when it opened the emerg
     expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/end`, {}, s.o.cookie)).status).toBe(204);
     expect((await tell({ requestId: req.id })).status).toBe(409); // ended: the page can no longer have been handed the key
     expect((await s.o.get<Owner>('/api/emergency')).requests[0]!.openedAt).toBeNull();
+  });
+
+  it("the page's own call (kitApi, tellOpened) tells it once the bundle opened, and never stands in the trustee's way", async () => {
+    const { s, req } = await granted();
+    const page = kitApi(s.tokens[0]!, (url, init) => s.o.t.app.request(url, init));
+    expect(await tellOpened(page, await page.emergency())).toBe(false); // waiting: refused (409), said nowhere but the log
+    s.o.t.advance(HOUR_MS);
+    await s.pass();
+    const e = await page.emergency();
+    expect(await s.openAs(0, e.access!)).toBeTruthy();
+    expect(await tellOpened(page, e)).toBe(true);
+    expect((await s.o.get<Owner>('/api/emergency')).requests[0]).toMatchObject({ id: req.id, openedAt: new Date(s.o.t.deps.now()).toISOString() });
+    const offline = kitApi(s.tokens[0]!, async () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await tellOpened(offline, e)).toBe(false);
   });
 
   it('is rate limited per address like the other kit routes', async () => {

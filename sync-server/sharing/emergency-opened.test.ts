@@ -59,7 +59,7 @@ describe("the trustee's page tells the owner's timeline when it opened the emerg
 
   it("the page's own call (kitApi, tellOpened) tells it once the bundle opened, and never stands in the trustee's way", async () => {
     const { s, req } = await granted();
-    const page = kitApi(s.tokens[0]!, (url, init) => s.o.t.app.request(url, init));
+    const page = kitApi(s.tokens[0]!, async (url, init) => s.o.t.app.request(url, init));
     expect(await tellOpened(page, await page.emergency())).toBe(false); // waiting: refused (409), said nowhere but the log
     s.o.t.advance(HOUR_MS);
     await s.pass();

@@ -8,13 +8,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LegalDocument } from '../../shared/schema';
-import { createSyncEngine } from '../../web/sync/engine';
 import { pendingRefreshesIn } from '../../web/features/sharing/pending-refreshes';
 import { documentCopy } from '../../web/features/sharing/projections';
 import { refreshSharesTold, startSharing, type ShareDeps } from '../../web/features/sharing/share-client';
 import { createShareFollower, type FollowedItem } from '../../web/features/sharing/share-follow';
 import { sealedCopiesIn } from '../../web/features/sharing/sealed-copies';
-import { docItem, ORIGIN, WORDS, world } from '../test/lying-share-world';
+import { docItem, onAnotherDevice, ORIGIN, WORDS, world } from '../test/lying-share-world';
 
 /** A document shared with Maria from this device, and the follower ShareFollow makes while the keys are open (each call: the keys opened again, or a reload). */
 async function shared() {
@@ -41,15 +40,7 @@ describe('share now: an edit the follower did not see happen is still sealed aga
   it('an edit made on another device and synced in while no follower ran here reaches the viewer', async () => {
     const { h, link, items, follower } = await shared();
     await h.sync(); // the live set reaches the server's records
-    const other = await h.w.device();
-    const syncOther = async () => {
-      const engine = createSyncEngine({ db: other, transport: h.w.transport, keys: await h.w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
-      await engine.syncNow();
-      await engine.stop();
-    };
-    await syncOther();
-    await other.write('documents', 'd1', { originalLocation: WORDS.edit });
-    await syncOther();
+    await onAnotherDevice(h, (other) => other.write('documents', 'd1', { originalLocation: WORDS.edit }));
     await h.sync(); // this device's tab opens later, and syncs the edit in before its follower starts
     expect((await items())[0]!.copy).toMatchObject({ originalLocation: WORDS.edit });
     const later = follower();

@@ -91,12 +91,14 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     expect((await kitStateOf(suite.server.url, link)).phase).toBe('active');
     expect(suite.smtp.to(addr('iris'))).toEqual([]);
 
-    // The owner always knows: Settings' timeline names Maria's request, the wait's end and her opening.
+    // The owner always knows: Settings' timeline names Maria's request, the wait's end, the key handed out and her opening.
     const back = await ownerContext.newPage();
     await back.goto('/settings');
     const timeline = back.getByRole('list', { name: 'Sharing timeline' });
     await timeline.getByText('Maria Lopez asked for emergency access.').waitFor({ timeout: 20_000 });
     await timeline.getByText("Maria Lopez's wait ended and nobody refused: they could open what you marked for emergencies.").waitFor();
+    // The server's note that it handed her page the key, and her page's own word that it opened the items (once per grant).
+    expect(await timeline.getByText('Maria Lopez was handed the key to what you marked for emergencies.').count()).toBeGreaterThanOrEqual(1);
     expect(await timeline.getByText('Maria Lopez opened what you marked for emergencies.').count()).toBe(1);
     await expectNoSeriousA11yViolations(back, 'Settings’ timeline of an emergency, 390 px');
     await ownerContext.close();

@@ -140,6 +140,8 @@ export interface KitEmergencyRequest {
 /** A request as the owner's devices read it (`GET /api/emergency`): each time the trustee's page was handed the gate after the wait, newest first (ISO 8601; a reload within a minute is one opening, the newest 50 kept). */
 export interface OwnerEmergencyRequest extends KitEmergencyRequest {
   openings: string[];
+  /** When the trustee's page said it opened the bundle (the first time; ISO 8601), or null. */
+  openedAt?: string | null;
 }
 
 /**

@@ -76,6 +76,7 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'GET /api/kit/:token/handovers',
     'GET /api/kit/:token/emergency',
     'POST /api/kit/:token/emergency',
+    'POST /api/kit/:token/emergency/opened',
   ].map((key) => [key, `a trustee's kit link: its token, limited per address (kits/public-routes.ts); ${tokenBudget(key)}`] as const),
   ...['GET /api/shared/:token', 'GET /api/shared/:token/files/:fileId'].map((key) => [key, `a shared item's link: the share's random id; ${OWN_BOUND_TOKEN_ROUTES.get(key)}`] as const),
   ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(

@@ -54,6 +54,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'GET /api/kit/:token/access',
     'GET /api/kit/:token/emergency', // the trustee's emergency access (sharing/emergency-routes.ts): its gate only once granted
     'POST /api/kit/:token/emergency',
+    'POST /api/kit/:token/emergency/opened', // the page opened the bundle: a time for the owner's timeline, once per grant
     // "Share now" (sharing/routes.ts; docs/sharing.md): the share's random 128-bit id is the
     // token; it answers only a copy sealed under a key in the link's fragment, which the server
     // never sees. Stopped → 410.

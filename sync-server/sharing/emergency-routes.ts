@@ -8,6 +8,7 @@
  *   POST   /api/emergency/requests/:id/end            (owner) {} → 204
  *   GET    /api/kit/:token/emergency                  (trustee's kit page) → { canAsk, waitHours, itemCount, request, access }
  *   POST   /api/kit/:token/emergency                  (trustee's kit page) {} → 201 request
+ *   POST   /api/kit/:token/emergency/opened           (trustee's kit page, once it opened the bundle) { requestId } → 200 { openedAt } | 404 | 409
  *
  * Owner bodies are strict zod objects (400 `{ error, issues }` naming the field) behind a session
  * and CSRF (app.ts); setting what opens needs a proven session (accounts/unproven.ts). Every owner
@@ -53,6 +54,8 @@ export const emergencySettingSchema = z.strictObject({
   basedOn: z.number().int().min(0).max(MAX_CHOICE_VERSION).optional(), // the choice it was edited from, 0 for none (emergency-service.ts CHOICE_CHANGED)
 });
 const emptyBody = z.strictObject({});
+/** The body of `POST /api/kit/:token/emergency/opened`: the request whose bundle the page opened. */
+const openedBody = z.strictObject({ requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a request id') });
 /** `?basedOn=` of a Remove: the version of the choice it removes (a Remove saved offline; emergency-service.ts CHOICE_CHANGED). */
 const basedOnQuery = z.string().regex(/^\d{1,10}$/).refine((v) => Number(v) <= MAX_CHOICE_VERSION);
 
@@ -111,6 +114,11 @@ export function emergencyRoutes(deps: AppDeps, services: EmergencyRouteServices)
     const kit = await kitOf(c);
     await readJson(c, emptyBody);
     return c.json(await emergency.request(kit), 201);
+  });
+  app.post('/api/kit/:token/emergency/opened', async (c) => {
+    const kit = await kitOf(c);
+    const { requestId } = await readJson(c, openedBody);
+    return c.json(await emergency.bundleOpened(kit, requestId));
   });
   return app;
 }

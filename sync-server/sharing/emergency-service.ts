@@ -220,7 +220,9 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       // Each time a trustee's page was handed the gate, for the owner's timeline (issue 43 "every opening").
       const openings = new Map<string, string[]>();
       for (const o of await store.openings(userId)) openings.set(o.request_id, [...(openings.get(o.request_id) ?? []), iso(o.opened_at)!]);
-      const requests: OwnerEmergencyRequest[] = (await store.requests(userId, REQUESTS_SHOWN)).map((r) => ({ ...toJson(r), openings: openings.get(r.id) ?? [] }));
+      // When the trustee's page said it opened the bundle (its own word: bundleOpened).
+      const opened = new Map((await store.bundleOpenings(userId)).map((o) => [o.request_id, iso(o.opened_at)]));
+      const requests: OwnerEmergencyRequest[] = (await store.requests(userId, REQUESTS_SHOWN)).map((r) => ({ ...toJson(r), openings: openings.get(r.id) ?? [], openedAt: opened.get(r.id) ?? null }));
       return { settings, choiceVersions, requests, reach };
     },
     /** A trustee asks, from their kit page. 403 when they may not (no setting, not accepted, or another trustee comes first in the owner's order); 409 while a request is running. */
@@ -283,6 +285,20 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
         request: latest && toJson(latest),
         access: open && gate ? { gate, wrap: mine.wrap, bundle: mine.bundle, generation: mine.generation, items: JSON.parse(mine.items) as string[] } : null,
       };
+    },
+    /**
+     * The trustee's page says it opened the bundle of request `requestId` (issue 43 "every
+     * opening"): kept once per request (the first time; telling again answers the same), for the
+     * owner's timeline. Only the trustee's own latest request, while it is granted and the page
+     * could be handed the gate (as trusteeView): 404 for another request, 409 when it is not open.
+     */
+    async bundleOpened(kit: KitRef, requestId: string): Promise<{ openedAt: string }> {
+      const latest = (await store.requests(kit.user_id, REQUESTS_SHOWN)).find((r) => r.trustee_id === kit.trustee_id);
+      if (!latest || latest.id !== requestId) throw new ApiHttpError(404, 'No such request for emergency access', [{ path: 'requestId', message: 'must be your latest request' }]);
+      const mine = (await store.settings(kit.user_id)).find((s) => s.trustee_id === kit.trustee_id);
+      const accepted = (await deps.trusteeStatus(kit.user_id, kit.trustee_id)) === 'accepted';
+      if (!mine || !accepted || mine.generation !== kit.generation || !gateOpen(stateOf(latest), deps.now())) throw new ApiHttpError(409, 'This request for emergency access is not open', []);
+      return { openedAt: iso(await store.bundleOpened(requestId, deps.now()))! };
     },
     /**
      * One scheduler pass: seals a batch of gates stored plain before migration 027, tells the owner

@@ -13,24 +13,13 @@ import { documentCopy } from '../../web/features/sharing/projections';
 import { pendingSharesIn, sendPendingShares, shareOrQueue } from '../../web/features/sharing/pending-shares';
 import { ItemGoneError } from '../../web/features/sharing/item-on-server';
 import type { ShareDeps } from '../../web/features/sharing/share-client';
-import { createSyncEngine } from '../../web/sync/engine';
-import { docItem, ORIGIN, WORDS, world } from '../test/lying-share-world';
+import { docItem, onAnotherDevice, ORIGIN, WORDS, world } from '../test/lying-share-world';
 
 /** The same deps with no network: every request fails as fetch does offline. */
 const offline = (deps: ShareDeps): ShareDeps => ({ ...deps, online: () => false, api: async () => Promise.reject(new TypeError('Failed to fetch')) });
 
 /** The owner's other device deletes document `id` and syncs; the first device has not pulled since. */
-async function deleteOnAnotherDevice(h: Awaited<ReturnType<typeof world>>, id: string): Promise<void> {
-  const other = await h.w.device();
-  const sync = async () => {
-    const engine = createSyncEngine({ db: other, transport: h.w.transport, keys: await h.w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
-    await engine.syncNow();
-    await engine.stop();
-  };
-  await sync();
-  await other.write('documents', id, { _deleted: true });
-  await sync();
-}
+const deleteOnAnotherDevice = (h: Awaited<ReturnType<typeof world>>, id: string) => onAnotherDevice(h, (other) => other.write('documents', id, { _deleted: true }));
 
 describe('a share whose item the server does not have (404)', () => {
   it('made offline for an item deleted on another device: it stops waiting, is told once, and nothing half-done is kept', async () => {

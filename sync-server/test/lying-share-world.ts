@@ -66,6 +66,19 @@ export async function world() {
   return { w, db, doc, deps, sent, viewer, sync, setLie: (l: typeof lie) => (lie = l) };
 }
 
+/** The owner's other device (its own database, synced before and after) makes `change` to its records; the first device has not pulled since. */
+export async function onAnotherDevice(h: Awaited<ReturnType<typeof world>>, change: (db: Awaited<ReturnType<typeof openOnDevice>>) => Promise<unknown>): Promise<void> {
+  const other = await h.w.device();
+  const sync = async () => {
+    const engine = createSyncEngine({ db: other, transport: h.w.transport, keys: await h.w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+  };
+  await sync();
+  await change(other);
+  await sync();
+}
+
 /** A document as share-client.ts takes any item: which it is, and its copy. */
 export const docItem = (d: Parameters<typeof documentCopy>[0] & { id: string }): [ShareItemRef, SharedCopy] => [{ kind: 'document', id: d.id }, documentCopy(d)];
 

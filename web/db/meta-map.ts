@@ -1,12 +1,13 @@
 /**
  * One `meta` row (web/db/schema.ts MetaValues) that holds a map by id, read and changed one entry
  * at a time in a transaction of its own (so two tabs' changes to different entries both stay):
- * the emergency choices waiting to be sent, and the share lists kept for offline use.
+ * the emergency choices waiting to be sent, the share lists kept for offline use, and the digests
+ * of the copies this device last sealed (web/features/sharing/sealed-copies.ts).
  */
 import type { AfterwordDexie, MetaValues } from './schema';
 
 /** The keys of `meta` whose value is a map by id. */
-type MapKey = 'pendingEmergency' | 'knownShares';
+type MapKey = 'pendingEmergency' | 'knownShares' | 'sealedCopies';
 
 /** Reads and changes the map kept in `meta` under `key`. */
 export interface MetaMap<V> {

@@ -81,6 +81,8 @@ export interface MetaValues {
   pendingEmergency: Record<string, PendingEmergencyChoice>;
   /** The server's list of each item's shares as this device last read it, per `<kind>:<id>`: Stop offline (web/features/sharing/known-shares.ts). */
   knownShares: Record<string, ShareJson[]>;
+  /** The digest of the copy this device last sealed, per followed item `<kind>:<id>` (web/features/sharing/sealed-copies.ts). */
+  sealedCopies: Record<string, string>;
 }
 
 /** What every row of the emergency queue holds (pending-choices.ts). */

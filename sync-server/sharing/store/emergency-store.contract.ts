@@ -193,6 +193,19 @@ export function emergencyStoreContract(name: string, setup: (marksKept?: number)
       expect(await s.store.openings('u1')).toEqual([]);
     });
 
+    it("keeps when the trustee's page opened a request's bundle: the first time only, never another account's, none once the request is gone", async () => {
+      await s.store.insertRequest(request('r1', 'u1', 1000, { phase: 'granted', notified_at: 1000, wait_ends_at: 2000, granted_at: 2000 }));
+      await s.store.insertRequest(request('r2', 'u2', 1000, { phase: 'granted', notified_at: 1000, wait_ends_at: 2000, granted_at: 2000 }));
+      expect(await s.store.bundleOpenings('u1')).toEqual([]);
+      expect(await s.store.bundleOpened('r1', 10_000)).toBe(10_000);
+      expect(await s.store.bundleOpened('r1', 90_000)).toBe(10_000); // told again (a reload): the first is kept
+      expect((await Promise.all([s.store.bundleOpened('r2', 5_000), s.store.bundleOpened('r2', 6_000)])).every((at) => at === 5_000 || at === 6_000)).toBe(true);
+      expect(await s.store.bundleOpenings('u1')).toEqual([{ request_id: 'r1', opened_at: 10_000 }]);
+      expect(await s.store.bundleOpenings('u2')).toHaveLength(1); // at once: one row
+      await s.deleteUser('u1');
+      expect(await s.store.bundleOpenings('u1')).toEqual([]);
+    });
+
     it('adds a request once, steps it only from the phase it was read in, lists the open ones, and forgets a deleted account', async () => {
       expect(await s.store.insertRequest(request('r1', 'u1', 1000))).toBe(true);
       expect(await s.store.insertRequest(request('r1', 'u2', 1000))).toBe(false);

@@ -8,7 +8,7 @@
 import type { Db } from '../../db/sqlite';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import type { EmergencyPhase } from '../model/emergency';
-import { EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
+import { BUNDLE_OPENED, EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
 
 /** What one trustee may open in an emergency, and after what wait (times in ms). */
 export interface EmergencySettingRow {
@@ -96,6 +96,10 @@ export interface AsyncEmergencyStore {
   opened(id: string, now: number): Promise<void>;
   /** Every opening of the owner's requests, newest first. */
   openings(userId: string): Promise<EmergencyOpeningRow[]>;
+  /** Notes that the trustee's page opened the bundle of request `id` at `now`, unless it said so before; resolves the time kept (the first). */
+  bundleOpened(id: string, now: number): Promise<number>;
+  /** When the trustee's page opened the bundle, per request of the owner's that has one, newest first. */
+  bundleOpenings(userId: string): Promise<EmergencyOpeningRow[]>;
   /** Requests the scheduler must look at: every `requested`, `waiting` and `granted` one (few: one per account at a time). */
   open(limit: number): Promise<EmergencyRequestRow[]>;
   /** Settings whose gate is still stored plain (from before migration 027), at most `limit`. */
@@ -193,6 +197,9 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     opening: db.prepare(EMERGENCY_OPENINGS.add('@id', '@now', '@gap')),
     pruneOpenings: db.prepare(EMERGENCY_OPENINGS.prune('@id')),
     openings: db.prepare<[string], EmergencyOpeningRow>(EMERGENCY_OPENINGS.ofOwner('?')),
+    bundleOpened: db.prepare(BUNDLE_OPENED.add('?', '?')),
+    bundleOpenedAt: db.prepare<[string], EmergencyOpeningRow>(BUNDLE_OPENED.get('?')),
+    bundleOpenings: db.prepare<[string], EmergencyOpeningRow>(BUNDLE_OPENED.ofOwner('?')),
   };
   const noteOpening = db.transaction((id: string, now: number) => {
     if (q.opening.run({ id, now, gap: OPENING_GAP_MS }).changes > 0) q.pruneOpenings.run({ id }); // a reload within the gap adds none
@@ -225,6 +232,11 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     open: async (limit) => q.open.all(limit),
     opened: async (id, now) => void noteOpening(id, now),
     openings: async (userId) => q.openings.all(userId),
+    async bundleOpened(id, now) {
+      q.bundleOpened.run(id, now);
+      return q.bundleOpenedAt.get(id)!.opened_at;
+    },
+    bundleOpenings: async (userId) => q.bundleOpenings.all(userId),
     plainGates: async (limit) => q.plain.all(limit),
     async replaceGates(changes) {
       const n = replaceAll(changes);

@@ -30,3 +30,14 @@ const openingsSql = ({ table, key, parent }: OpeningsTable) => ({
 
 export const SHARE_OPENINGS = openingsSql({ table: 'share_openings', key: 'share_id', parent: 'shares' });
 export const EMERGENCY_OPENINGS = openingsSql({ table: 'emergency_openings', key: 'request_id', parent: 'emergency_requests' });
+
+/**
+ * When the trustee's page opened a granted request's bundle (its own word, POST
+ * /api/kit/:token/emergency/opened; `emergency_bundle_opened`, SQLite migration 037, PostgreSQL
+ * 036): one row per request, the first time kept, so telling again changes nothing.
+ */
+export const BUNDLE_OPENED = {
+  add: (id: string, now: string) => `INSERT INTO emergency_bundle_opened (request_id, opened_at) VALUES (${id}, ${now}) ON CONFLICT (request_id) DO NOTHING`,
+  get: (id: string) => `SELECT request_id, opened_at FROM emergency_bundle_opened WHERE request_id = ${id}`,
+  ofOwner: (user: string) => `SELECT b.request_id, b.opened_at FROM emergency_bundle_opened b JOIN emergency_requests r ON r.id = b.request_id WHERE r.user_id = ${user} ORDER BY b.opened_at DESC, b.request_id`,
+};

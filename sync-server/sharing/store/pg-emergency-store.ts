@@ -4,7 +4,7 @@
  */
 import type pg from 'pg';
 import { withTransaction } from '../../db/pg/pool';
-import { EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
+import { BUNDLE_OPENED, EMERGENCY_OPENINGS, OPENING_GAP_MS } from './openings-sql';
 import { advisoryAccountLock } from '../../db/pg/pg-tx';
 import {
   aboveMark, basedOnHeld, choiceNewer, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, FORGET_SETTING, HELD_CHOICE, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
@@ -114,6 +114,13 @@ export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOption
     },
     async openings(userId) {
       return (await pool.query<{ request_id: string; opened_at: string }>(EMERGENCY_OPENINGS.ofOwner('$1'), [userId])).rows.map((r) => ({ request_id: r.request_id, opened_at: Number(r.opened_at) }));
+    },
+    async bundleOpened(id, now) {
+      await pool.query(BUNDLE_OPENED.add('$1', '$2::bigint'), [id, now]);
+      return Number((await pool.query<{ opened_at: string }>(BUNDLE_OPENED.get('$1'), [id])).rows[0]!.opened_at);
+    },
+    async bundleOpenings(userId) {
+      return (await pool.query<{ request_id: string; opened_at: string }>(BUNDLE_OPENED.ofOwner('$1'), [userId])).rows.map((r) => ({ request_id: r.request_id, opened_at: Number(r.opened_at) }));
     },
     async open(limit) {
       return (await pool.query(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT $1`, [limit])).rows.map(request);

@@ -27,7 +27,7 @@ import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
-import { copyTitle, useShareSource } from '../sharing';
+import { copyTitle, sealedCopiesIn, useShareSource } from '../sharing';
 import { choiceFloor, emergencyItems, isChangedChoice, isStaleChoice, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
 import { pendingChoicesIn, removalRow } from './pending-choices';
 import { createChoiceMemory } from './choice-memory';
@@ -165,7 +165,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
     if (choice.items.length === 0) return toast({ title: t('emergency.toast.nothingChosen'), description: nothingChosenText(), variant: 'destructive' });
     if (!account || !source || !keysOpen) return toast({ title: t('emergency.toast.keysLocked'), description: t('emergency.toast.unlock'), variant: 'destructive' });
     if (kit === 'failed' || navigator.onLine === false) return keep();
-    const deps = { api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) };
+    const deps = { api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie), sealed: sealedCopiesIn(requireDb().dexie) };
     await step(async () => sealEmergency(deps, trustee, choice, source, { basedOn: await over() }), choice, { title: t('emergency.toast.saved'), description: savedToast(trustee.name) }, t('emergency.toast.saveFailed'), keep);
   };
   /** "Discard the kept choice", or "Cancel the removal" of a Remove kept here: each told in its own words. */

@@ -22,7 +22,7 @@ import { useCurrentDb } from '../../db/current';
 import { syncNow } from '../../sync';
 import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
-import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, useFollow, type ShareSource } from '../sharing';
+import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, sealedCopiesIn, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
@@ -53,6 +53,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
             resync: syncNow,
             latest: async (id: string) => ((await db.dexie.entities('trustees').get(id)) as Trustee | undefined)?.emergency ?? null,
             seen: createChoiceMemory(db.dexie),
+            sealed: sealedCopiesIn(db.dexie),
           }
         : null,
     [account, withAccountKey, db],

@@ -16,7 +16,7 @@ import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import { CHOICE_CHANGED, NO_SUCH_TRUSTEE, STALE_CHOICE, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
-import { projectItem, shareableItems, withoutFile, type SharedCopy, type ShareSource } from '../sharing';
+import { copyDigest, followKey, projectItem, shareableItems, withoutFile, type SealedCopies, type SharedCopy, type ShareSource } from '../sharing';
 import { isEmergencyKind } from '../../../shared/share-items';
 import { changedMeanwhileText, noKitText, notSyncedText, nothingChosenText, olderChoiceText, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 import type { ChoiceMemory } from './choice-memory';
@@ -37,6 +37,8 @@ export interface EmergencyDeps {
   latest?: (trusteeId: string) => Promise<EmergencyChoice | null>;
   /** The highest choice version this device has sealed per trustee (choice-memory.ts): an older one is never sealed. */
   seen?: ChoiceMemory;
+  /** What this device last sealed per bundle (sharing/sealed-copies.ts, key `emergency-bundle:<trusteeId>`): the follower seals again what differs from it. */
+  sealed?: SealedCopies;
 }
 
 /** One item of a bundle: which it is, and what it shows (projections.ts). */
@@ -166,6 +168,7 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });
   await deps.seen?.note(trustee.id, choice.version ?? 0);
   lastSealed.set(`${deps.account}:${trustee.id}`, fingerprint(deps.account, trustee.id, choice, items));
+  await deps.sealed?.set(followKey({ kind: 'emergency-bundle', id: trustee.id }), await copyDigest({ choice, items }));
 }
 
 /**

@@ -68,8 +68,10 @@ async function afterStale(deps: EmergencyDeps, b: FollowedBundle, told: Set<stri
  * A follower that seals a changed bundle through `deps`. Its `run()` returns the words of each
  * bundle that cannot be sealed any more (the trustee's kit is gone), for a toast; other failures
  * (offline) stay queued, in `pending` (the device's database in the app: pendingRefreshesIn with
- * kind 'emergency-bundle'; memory unless given). A bundle this device has just sealed as it is (the
- * dialog's save) is not sealed again.
+ * kind 'emergency-bundle'; memory unless given). What it compares each bundle with is what this
+ * device last sealed for it (`deps.sealed`, the device's database in the app; memory unless given),
+ * so an edit made while the keys were locked or synced in from another device is sealed once they
+ * open. A bundle this device has just sealed as it is (the dialog's save) is not sealed again.
  */
 export function createEmergencyFollower(deps: EmergencyDeps, pending?: PendingRefreshes<FollowedBundle['ref']>): ShareFollower<FollowedBundle> {
   const told = new Set<string>();
@@ -77,7 +79,7 @@ export function createEmergencyFollower(deps: EmergencyDeps, pending?: PendingRe
     if (alreadySealed(deps.account, b.trustee.id, b.copy.choice, b.source)) return { refused: [] };
     const words = await reseal(deps, b, told);
     return { refused: words ? [words] : [] };
-  }, pending);
+  }, pending, deps.sealed);
 }
 
 /**

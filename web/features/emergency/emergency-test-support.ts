@@ -6,6 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { recordChangeWaits } from '../sharing/item-on-server';
+import { sealedCopiesIn } from '../sharing/sealed-copies';
 import { expect } from 'vitest';
 import { openOwnerCopy } from '../../../shared/crypto/trustee-kit';
 import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
@@ -76,7 +77,8 @@ export async function setup() {
     if (typeof gate === 'string') gates.set(decodeURIComponent(path.split('/').at(-1)!), gate);
     return api(path, init);
   };
-  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, device: createDeviceKeyStore(`pins-${Math.random()}`) };
+  // What the device last sealed is kept in its database, as in the app (EmergencyFollow, the dialog).
+  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, device: createDeviceKeyStore(`pins-${Math.random()}`), sealed: sealedCopiesIn(db.dexie) };
   const source = async (): Promise<ShareSource> => ({
     documents: (await db.dexie.entities('documents').toArray()) as LegalDocument[],
     deathPlan: ((await db.dexie.entities('deathPlan').get(o.userId)) ?? null) as DeathPlan | null,
@@ -84,7 +86,7 @@ export async function setup() {
     trustees: (await db.dexie.entities('trustees').toArray()) as Trustee[],
     messages: [],
   });
-  return { t, o, s, db, doc, other, deps, sent, gates, source, byName };
+  return { t, o, s, db, doc, other, deps, sent, gates, source, byName, sync };
 }
 
 /** What the server holds for `trusteeId` (the last gate sent for it), opened by the trustee's page's own opener (shared/emergency-bundle.ts) with their kit's t. */

@@ -24,6 +24,7 @@ import { listShares, openShareRows, type ShareRow } from './share-client';
 import { ItemGoneError } from './item-on-server';
 import { dropPendingShare, pendingSharesIn, retryStop, shareOrQueue, stopLiveShare, unreachable, type PendingShare } from './pending-shares';
 import { knownSharesIn } from './known-shares';
+import { sealedCopiesIn } from './sealed-copies';
 import { requireDb, useCurrentDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
@@ -126,7 +127,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     try {
       const copy = fileDoc ? documentCopy({ ...fileDoc, fileShared: withFile }) : source && projectItem(item, source);
       if (!copy) throw new ApiError(404, '', 'Not on this device yet');
-      const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie));
+      const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account), sealed: sealedCopiesIn(requireDb().dexie) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie));
       // The owner's choice is the document's (sealed), so its other shares follow it at their next refresh.
       if (fileDoc && (fileDoc.fileShared === true) !== withFile) await requireDb().write('documents', id, { fileShared: withFile });
       setMade({ name: who, link, to: pickedEmail ?? undefined, pending });

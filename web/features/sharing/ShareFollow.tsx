@@ -5,7 +5,9 @@
  * sealed again for each live share of it (share-follow.ts). A copy the server refuses for good is
  * told to the owner in words, naming the person and the item (share-client.ts refreshSharesTold). A
  * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
- * is tried again at the next change, when the device is back online, or after a reload. Shares made
+ * is tried again at the next change, when the device is back online, or after a reload. What a copy
+ * is compared with is what this device last sealed (sealed-copies.ts), so an edit made while the
+ * keys were locked is sealed once they open. Shares made
  * while offline are sent once the device is online (pending-shares.ts). Renders nothing.
  * Mounted by ShareRefresher.tsx while some item holds a live share or a share made offline waits, with the owner's records.
  */
@@ -20,6 +22,7 @@ import { deviceLiveShares } from './live-shares';
 import { copyTitle, projectItem, shareableItems, type ShareSource } from './projections';
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
+import { sealedCopiesIn } from './sealed-copies';
 import { useFollow } from './use-follow';
 import { pendingGoneText, pendingRefusedText, stopRefusedText, whoOf } from './share-words';
 import { runNowOnlineAndSynced } from './when-online';
@@ -44,7 +47,10 @@ export function ShareFollow({ source }: { source: ShareSource }) {
   const keyring = useKeySession((s) => s.keyring);
   const db = useCurrentDb((s) => s.db);
   const follower = useMemo(
-    () => (account && keyring && db ? createShareFollower(async ({ ref, copy }) => ({ refused: await refresh({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy) }), pendingRefreshesIn(db.dexie)) : null),
+    () =>
+      account && keyring && db
+        ? createShareFollower(async ({ ref, copy }) => ({ refused: await refresh({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy) }), pendingRefreshesIn(db.dexie), sealedCopiesIn(db.dexie))
+        : null,
     [account, keyring, db],
   );
 
@@ -60,7 +66,7 @@ export function ShareFollow({ source }: { source: ShareSource }) {
       const { pendingSharesIn, sendPendingShares } = await import('./pending-shares');
       const queue = pendingSharesIn(db.dexie);
       if ((await queue.list()).length === 0) return;
-      const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account), reconnectedAt }, queue, (ref) => projectItem(ref, latest.current));
+      const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account), reconnectedAt, sealed: sealedCopiesIn(db.dexie) }, queue, (ref) => projectItem(ref, latest.current));
       for (const r of live ? refused : []) {
         const copy = projectItem(r.ref, latest.current);
         if (r.stop) toast({ title: t('sharing.toast.stopRefused'), description: stopRefusedText(whoOf(r.name), r.stop.why), variant: 'destructive' });

@@ -11,5 +11,6 @@ export { createShareFollower, type Followable, type ShareFollower } from './shar
 export { useFollow } from './use-follow';
 export { runNowOnlineAndSynced } from './when-online';
 export { pendingRefreshesIn, type PendingRefreshes } from './pending-refreshes';
+export { copyDigest, followKey, sealedCopiesIn, type SealedCopies } from './sealed-copies';
 export { useShareSource } from './use-share-source';
 export { recordChangeWaits } from './item-on-server';

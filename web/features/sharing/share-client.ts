@@ -12,6 +12,7 @@ import { copyTitle, type SharedCopy, type ShareItemRef } from './projections';
 import type { Api } from '../keys';
 import { keyRefusedText, notRefreshedText } from './share-words';
 import { refusedForGood } from '../../api/client';
+import { copyDigest, followKey, type SealedCopies } from './sealed-copies';
 
 
 export { documentCopy, type SharedDocument } from './projections';
@@ -30,6 +31,8 @@ export interface ShareDeps {
   online?: () => boolean;
   /** When the server could be reached again (device ms; 0 or absent: not yet): a queued change that failed before it is due at once (web/api/retry.ts due; when-online.ts). */
   reconnectedAt?: () => number;
+  /** What this device last sealed per item (sealed-copies.ts): a first share notes its copy, so the follower does not seal it again. */
+  sealed?: SealedCopies;
 }
 
 /**
@@ -180,6 +183,7 @@ export async function startSharing(deps: ShareDeps, ref: ShareItemRef, copy: Sha
 /**
  * A share the server holds joins its item's live set and gets its first copy. Not in a live set it
  * would never be refreshed: if the set cannot take it, it is stopped before anything is sealed in it.
+ * When it is the item's only live share, its copy is noted as the one sealed (`deps.sealed`).
  */
 export async function goLive(deps: ShareDeps, ref: ShareItemRef, prepared: PreparedShare, share: ShareJson, copy: SharedCopy): Promise<void> {
   const { shareId, key } = prepared;
@@ -190,6 +194,8 @@ export async function goLive(deps: ShareDeps, ref: ShareItemRef, prepared: Prepa
     throw err;
   }
   await publish(deps, { share, key, name: '' }, copy);
+  // The item's only live share holds this copy now: the follower's first sight of it is not a change.
+  if (deps.sealed && (await deps.live.read(ref)).every((id) => id === shareId)) await deps.sealed.set(followKey(ref), await copyDigest(copy));
 }
 
 /**

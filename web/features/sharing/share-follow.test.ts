@@ -5,6 +5,7 @@ import { documentCopy, shareableItems } from './projections';
 import { newDeviceIndexedDb, openOnDevice } from '../../db/test-device';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { createShareFollower, type FollowedItem } from './share-follow';
+import { copyDigest, followKey, sealedCopiesIn, sealedCopiesInMemory } from './sealed-copies';
 
 const doc = (id: string, originalLocation: string): LegalDocument => ({
   id,
@@ -19,13 +20,20 @@ const doc = (id: string, originalLocation: string): LegalDocument => ({
   shares: [],
 });
 
+/** A store of sealed copies that holds `items` as this device sealed them (a share made here notes its copy: share-client.ts goLive). */
+async function sealedAs(items: readonly FollowedItem[]) {
+  const store = sealedCopiesInMemory();
+  for (const item of items) await store.set(followKey(item.ref), await copyDigest(item.copy));
+  return store;
+}
+
 /** The follower's view of documents (as shareableItems gives them). */
 const items = (docs: LegalDocument[]): FollowedItem[] => docs.map((d) => ({ ref: { kind: 'document', id: d.id }, copy: documentCopy(d) }));
 
 describe('share follower: which shared documents are sealed again', () => {
-  it('sends nothing at first sight, refreshes a document whose shared words changed, and not one that did not', async () => {
+  it('sends nothing at first sight of what it sealed, refreshes a document whose shared words changed, and not one that did not', async () => {
     const sent: string[] = [];
-    const f = createShareFollower(async ({ ref, copy }) => (sent.push(`${ref.id}:${copy.kind === 'document' ? copy.originalLocation : ''}`), { refused: [] }));
+    const f = createShareFollower(async ({ ref, copy }) => (sent.push(`${ref.id}:${copy.kind === 'document' ? copy.originalLocation : ''}`), { refused: [] }), undefined, await sealedAs(items([doc('d1', 'desk'), doc('d2', 'bank')])));
     expect(await f.update(items([doc('d1', 'desk'), doc('d2', 'bank')]))).toBe(false);
     expect(await f.update(items([doc('d1', 'desk'), { ...doc('d2', 'bank'), createdAt: '2027-01-01T00:00:00.000Z' }]))).toBe(false); // not a shared field
     expect(await f.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
@@ -55,8 +63,8 @@ describe('share follower: which shared documents are sealed again', () => {
   it('one path for every kind: an edit to one plan section queues that section only', async () => {
     const plan = { id: 'u1', userId: 'u1', funeralType: null, location: 'Hill', burialPreference: null, musicSelections: ['Song'], readings: [], specialRequests: null, obituary: null, completed: false, createdAt: '2026-11-21T12:00:00.000Z' } as unknown as DeathPlan;
     const sent: string[] = [];
-    const f = createShareFollower(async ({ ref }) => (sent.push(`${ref.kind}:${ref.id}`), { refused: [] }));
     const source = (p: DeathPlan) => shareableItems({ documents: [doc('d1', 'desk')], deathPlan: p, survivorTasks: [], trustees: [], messages: [] });
+    const f = createShareFollower(async ({ ref }) => (sent.push(`${ref.kind}:${ref.id}`), { refused: [] }), undefined, await sealedAs(source(plan)));
     expect(await f.update(source(plan))).toBe(false);
     expect(await f.update(source({ ...plan, musicSelections: ['Song', 'Another'] }))).toBe(true);
     await f.run();
@@ -67,9 +75,11 @@ describe('share follower: which shared documents are sealed again', () => {
     const device = newDeviceIndexedDb();
     const now = () => Date.UTC(2026, 10, 21, 12);
     const first = await openOnDevice('u1', now, device);
+    const sealed = sealedCopiesIn(first.dexie);
+    for (const [key, copy] of items([doc('d1', 'desk'), doc('d2', 'bank')]).map((i) => [followKey(i.ref), i.copy] as const)) await sealed.set(key, await copyDigest(copy)); // shared from this device
     const offline = createShareFollower(async () => {
       throw new TypeError('Failed to fetch');
-    }, pendingRefreshesIn(first.dexie));
+    }, pendingRefreshesIn(first.dexie), sealed);
     await offline.update(items([doc('d1', 'desk'), doc('d2', 'bank')]));
     expect(await offline.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
     expect(await offline.run()).toEqual([]);
@@ -77,8 +87,8 @@ describe('share follower: which shared documents are sealed again', () => {
 
     const again = await openOnDevice('u1', now, device);
     const sent: string[] = [];
-    const online = createShareFollower(async ({ ref, copy }) => (sent.push(`${ref.id}:${copy.kind === 'document' ? copy.originalLocation : ''}`), { refused: [] }), pendingRefreshesIn(again.dexie));
-    // Its first sight after the reload is only a baseline, yet the refresh that waited is still due.
+    const online = createShareFollower(async ({ ref, copy }) => (sent.push(`${ref.id}:${copy.kind === 'document' ? copy.originalLocation : ''}`), { refused: [] }), pendingRefreshesIn(again.dexie), sealedCopiesIn(again.dexie));
+    // After the reload, d2 is as it was sealed: only the refresh that waited is due.
     expect(await online.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
     expect(await online.run()).toEqual([]);
     expect(sent).toEqual(['d1:safe']);
@@ -86,7 +96,7 @@ describe('share follower: which shared documents are sealed again', () => {
     expect(sent).toEqual(['d1:safe']); // done: not sent again
     again.close();
     const third = await openOnDevice('u1', now, device);
-    expect(await createShareFollower(async () => ({ refused: [] }), pendingRefreshesIn(third.dexie)).update(items([doc('d1', 'safe')]))).toBe(false);
+    expect(await createShareFollower(async () => ({ refused: [] }), pendingRefreshesIn(third.dexie), sealedCopiesIn(third.dexie)).update(items([doc('d1', 'safe')]))).toBe(false);
     third.close();
   });
 });

@@ -1,15 +1,20 @@
 /**
  * Which shared items must be sealed again (docs/sharing.md "Always current"), kept apart from
- * React so it is tested on its own: `update(items)` notes each item's copy (projections.ts
- * shareableItems; the first sight of one is its baseline: nothing sent) and marks every one whose
- * copy changed as waiting; `run()` refreshes every waiting item with its copy as it is now, keeping
- * any that failed (offline, a server error) for the next run. The waiting items are kept in
- * `pending` (pending-refreshes.ts): the device's database in the app, so a reload or a closed tab
- * loses none. One path for every kind of item, and for emergency bundles (web/features/emergency
- * EmergencyRefresher: an "item" there is one trustee's bundle, its "copy" the bundle's contents).
+ * React so it is tested on its own: `update(items)` compares each item's copy (projections.ts
+ * shareableItems) with what this device last SEALED for it (sealed-copies.ts: a digest kept in the
+ * device's database in the app) and marks every one that differs as waiting, so an edit made while
+ * the keys were locked, while no one was signed in, or synced in from another device is sealed
+ * again once the keys open; an item this device never sealed is sealed once at first sight (it
+ * cannot know what another device sealed). `run()` refreshes every waiting item with its copy as it
+ * is now, notes that copy as sealed, and keeps any that failed (offline, a server error) for the
+ * next run. The waiting items are kept in `pending` (pending-refreshes.ts): the device's database
+ * in the app, so a reload or a closed tab loses none. One path for every kind of item, and for
+ * emergency bundles (web/features/emergency EmergencyRefresher: an "item" there is one trustee's
+ * bundle, its "copy" the bundle's contents).
  */
 import { pendingRefreshesInMemory, type PendingRefreshes } from './pending-refreshes';
 import type { SharedCopy, ShareItemRef } from './projections';
+import { copyDigest, followKey, sealedCopiesInMemory, type SealedCopies } from './sealed-copies';
 
 /** One item as the follower sees it: which it is, and its copy now. */
 export interface FollowedItem {
@@ -30,39 +35,43 @@ export interface ShareFollower<T extends Followable = FollowedItem> {
   run(): Promise<string[]>;
 }
 
-const keyOf = (ref: Followable['ref']) => `${ref.kind}:${ref.id}`;
-
 /**
  * A follower that refreshes through `refresh` (share-client.ts refreshShares with the device's
- * deps, or an emergency bundle's seal), keeping what waits in `pending` (memory unless given). A
- * waiting item that no longer exists (deleted: the server stopped its shares) is cleared at the
- * next run after an update.
+ * deps, or an emergency bundle's seal), keeping what waits in `pending` and what was last sealed in
+ * `sealed` (memory unless given). A waiting item that no longer exists (deleted: the server stopped
+ * its shares) is cleared at the next run after an update.
  */
 export function createShareFollower<T extends Followable = FollowedItem>(
   refresh: (item: T) => Promise<{ refused: string[] }>,
   pending: PendingRefreshes<T['ref']> = pendingRefreshesInMemory<T['ref']>(),
+  sealed: SealedCopies = sealedCopiesInMemory(),
 ): ShareFollower<T> {
-  const seen = new Map<string, string>();
-  let current: Map<string, T> | null = null;
+  const seen = new Map<string, string>(); // the digest noted last per item, so a copy still waiting is not marked again at every update
+  let current: Map<string, { item: T; digest: string }> | null = null;
   return {
     async update(items) {
-      current = new Map(items.map((item) => [keyOf(item.ref), item]));
+      const next = new Map<string, { item: T; digest: string }>();
       for (const item of items) {
-        const key = keyOf(item.ref);
-        const copy = JSON.stringify(item.copy);
+        const key = followKey(item.ref);
+        const digest = await copyDigest(item.copy);
+        next.set(key, { item, digest });
         const before = seen.get(key);
-        seen.set(key, copy);
-        if (before !== undefined && before !== copy) await pending.changed(key, item.ref);
+        seen.set(key, digest);
+        if (before !== digest && (await sealed.get(key)) !== digest) await pending.changed(key, item.ref);
       }
+      current = next;
       return (await pending.list()).length > 0;
     },
     async run() {
       const refused: string[] = [];
       if (!current) return refused; // nothing seen yet: no copy to send
       for (const { key, stamp } of await pending.list()) {
-        const item = current.get(key);
+        const now = current.get(key);
         try {
-          if (item) refused.push(...(await refresh(item)).refused);
+          if (now) {
+            refused.push(...(await refresh(now.item)).refused);
+            await sealed.set(key, now.digest);
+          }
           await pending.done(key, stamp); // a newer change meanwhile stays waiting
         } catch {
           // Kept: tried again at the next change, when the device is back online, or after a reload.

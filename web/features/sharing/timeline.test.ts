@@ -53,12 +53,12 @@ describe('the owner always knows', () => {
     ]);
   });
 
-  it('every emergency request and every opening of it (issue 43 "The owner always knows"): asked, refused, granted, opened, ended, withdrawn, by the trustee\'s name', () => {
+  it('every emergency request and every opening of it (issue 43 "The owner always knows"): asked, refused, granted, the key handed out, opened by the page, ended, withdrawn, by the trustee\'s name', () => {
     const request = (id: string, over: Partial<OwnerEmergencyRequest>): OwnerEmergencyRequest => ({
       id, trusteeId: 't1', phase: 'requested', waitHours: 48, requestedAt: '2026-11-01T10:00:00.000Z', waitEndsAt: null, decidedAt: null, grantedAt: null, endedAt: null, openings: [], ...over,
     });
     const requests = [
-      request('r3', { phase: 'ended', requestedAt: '2026-11-10T10:00:00.000Z', waitEndsAt: '2026-11-12T10:00:00.000Z', grantedAt: '2026-11-12T10:00:00.000Z', decidedAt: '2026-11-13T10:00:00.000Z', endedAt: '2026-11-13T10:00:00.000Z', openings: ['2026-11-12T11:00:00.000Z', '2026-11-12T10:30:00.000Z'] }),
+      request('r3', { phase: 'ended', requestedAt: '2026-11-10T10:00:00.000Z', waitEndsAt: '2026-11-12T10:00:00.000Z', grantedAt: '2026-11-12T10:00:00.000Z', decidedAt: '2026-11-13T10:00:00.000Z', endedAt: '2026-11-13T10:00:00.000Z', openings: ['2026-11-12T11:00:00.000Z', '2026-11-12T10:30:00.000Z'], openedAt: '2026-11-12T10:31:00.000Z' }),
       request('r2', { trusteeId: 't2', phase: 'refused', requestedAt: '2026-11-05T10:00:00.000Z', decidedAt: '2026-11-05T12:00:00.000Z' }),
       request('r1', { trusteeId: 'gone', phase: 'withdrawn', decidedAt: '2026-11-02T10:00:00.000Z' }),
     ];
@@ -66,8 +66,9 @@ describe('the owner always knows', () => {
     const events = emergencyEvents(requests, (id) => names[id] ?? null);
     expect(events.map((e) => [e.what, e.at.slice(0, 16), e.text])).toEqual([
       ['ended', '2026-11-13T10:00', 'Emergency access for Maria ended. From then on they open nothing new.'],
-      ['opened', '2026-11-12T11:00', 'Maria opened what you marked for emergencies.'],
-      ['opened', '2026-11-12T10:30', 'Maria opened what you marked for emergencies.'],
+      ['served', '2026-11-12T11:00', 'Maria was handed the key to what you marked for emergencies.'],
+      ['opened', '2026-11-12T10:31', 'Maria opened what you marked for emergencies.'], // the page's own word (POST /api/kit/:token/emergency/opened)
+      ['served', '2026-11-12T10:30', 'Maria was handed the key to what you marked for emergencies.'],
       ['granted', '2026-11-12T10:00', "Maria's wait ended and nobody refused: they could open what you marked for emergencies."],
       ['asked', '2026-11-10T10:00', 'Maria asked for emergency access.'],
       ['refused', '2026-11-05T12:00', "You refused Bert's request for emergency access. Nothing was opened."],
@@ -77,6 +78,6 @@ describe('the owner always knows', () => {
     ]);
     // The share events and these, in one timeline, newest first.
     const merged = timelineEvents([share('a', { createdAt: '2026-11-06T10:00:00.000Z' })], new Map(), () => 'Last Will', events);
-    expect(merged.map((e) => e.what).slice(5, 8)).toEqual(['made', 'refused', 'asked']);
+    expect(merged.map((e) => e.what).slice(6, 9)).toEqual(['made', 'refused', 'asked']);
   });
 });

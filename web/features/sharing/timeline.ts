@@ -8,7 +8,8 @@
  * - `timelineEvents(shares, names, titles, more)`: each share's events (made, every opening by the viewer,
  *   stopped), with `more` (emergencyEvents), newest first, from the server's rows, who and what in words;
  * - `emergencyEvents(requests, nameOf)`: each emergency request's events (asked, refused, granted, every
- *   opening by the trustee's page, ended, withdrawn).
+ *   handing-out of the key to the trustee's page, the page's own word that it opened the items, ended,
+ *   withdrawn).
  */
 import type { AccessLevel } from '../../../shared/schema';
 import type { DeliveryChoice } from '../../../shared/schema/message';
@@ -40,7 +41,7 @@ export interface TimelineEvent {
   /** share id and what happened: a stable React key. */
   key: string;
   at: string;
-  what: 'made' | 'opened' | 'stopped' | 'asked' | 'refused' | 'granted' | 'ended' | 'withdrawn';
+  what: 'made' | 'opened' | 'served' | 'stopped' | 'asked' | 'refused' | 'granted' | 'ended' | 'withdrawn';
   /** The sentence a person reads. */
   text: string;
 }
@@ -89,7 +90,9 @@ export function emergencyEvents(requests: readonly OwnerEmergencyRequest[], name
     if (r.phase === 'refused') add('refused', r.decidedAt, line('sharing.timeline.refused', 'sharing.timeline.refusedFormer'));
     if (r.phase === 'withdrawn') add('withdrawn', r.decidedAt, line('sharing.timeline.withdrawn', 'sharing.timeline.withdrawnFormer'));
     if (r.grantedAt) add('granted', r.grantedAt, line('sharing.timeline.granted', 'sharing.timeline.grantedFormer'));
-    for (const at of r.openings ?? []) add('opened', at, t('sharing.timeline.emergencyOpened', { name: who }));
+    // The server's note of each handing-out of the key, and the page's own word that it opened the items (once per grant).
+    for (const at of r.openings ?? []) add('served', at, t('sharing.timeline.emergencyServed', { name: who }));
+    add('opened', r.openedAt ?? null, t('sharing.timeline.emergencyOpened', { name: who }));
     if (r.endedAt) add('ended', r.endedAt, line('sharing.timeline.ended', 'sharing.timeline.endedFormer'));
   }
   return newestFirst(out);

@@ -70,6 +70,8 @@ export function kitApi(token: string, fetchFn: Fetch) {
     emergency: async (): Promise<KitEmergency> => (await (await call('/emergency')).json()) as KitEmergency,
     /** Asks for emergency access (the owner is told at once); the new request. */
     askEmergency: async (): Promise<KitEmergencyRequest> => (await (await call('/emergency', {})).json()) as KitEmergencyRequest,
+    /** Tells the owner's timeline that this page opened the bundle of granted request `requestId` (kept once per grant); when it was first told. */
+    emergencyOpened: async (requestId: string): Promise<{ openedAt: string }> => (await (await call('/emergency/opened', { requestId })).json()) as { openedAt: string },
   };
 }
 

@@ -8,7 +8,7 @@
 import type { Kit } from '../../../shared/crypto/trustee-kit';
 import { openEmergencyAccess, type EmergencyOpened, type EmergencyOpenFailure } from '../../../shared/emergency-bundle';
 import { dateTimeText } from '../dom';
-import type { KitEmergency, KitInfo } from './api';
+import type { KitApi, KitEmergency, KitInfo } from './api';
 import { kt } from './words';
 
 /** Where the trustee stands: nothing given, may ask, asked and waiting, or how the last request ended. */
@@ -84,4 +84,21 @@ export async function openGranted(info: Pick<KitInfo, 'account' | 'trusteeId' | 
   if (!granted) return { kind: 'failed', why: 'early' };
   const ctx = { account: info.account, trusteeId: info.trusteeId, generation: kit?.generation ?? info.generation };
   return openEmergencyAccess(ctx, kit?.t ?? null, e.access);
+}
+
+/**
+ * Tells the owner's timeline that the page opened the bundle of `e`'s granted request (POST
+ * /api/kit/:token/emergency/opened; docs/sharing.md "Emergency access"). Never in the trustee's
+ * way: a failure (offline, a busy server) is logged and the items stay shown; the server keeps the
+ * first telling only, so a reload tells again harmlessly. Resolves true when the server took it.
+ */
+export async function tellOpened(api: Pick<KitApi, 'emergencyOpened'>, e: KitEmergency): Promise<boolean> {
+  if (!e.request) return false;
+  try {
+    await api.emergencyOpened(e.request.id);
+    return true;
+  } catch (err) {
+    console.warn('Telling the owner that the emergency items were opened failed:', err);
+    return false;
+  }
 }

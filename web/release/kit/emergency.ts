@@ -13,7 +13,7 @@ import { copyNodes } from '../copy-nodes';
 import { h, say } from '../dom';
 import type { KitEmergency } from './api';
 import { kitAction } from './code-form';
-import { askTexts, emergencyStep, notShownText, openFailureText, openGranted, stateText } from './emergency-state';
+import { askTexts, emergencyStep, notShownText, openFailureText, openGranted, stateText, tellOpened } from './emergency-state';
 import { busyWhile, type Flow } from './flow';
 import { kitCopyWords, kt } from './words';
 
@@ -85,6 +85,7 @@ function openPart(flow: Flow, e: KitEmergency): Node {
         return;
       }
       flow.keep(kit);
+      void tellOpened(flow.api, e); // the owner's timeline: when the items were opened
       const notShown = notShownText(opened.notShown);
       shown.replaceChildren(
         h('h3', { id: 'emergency-items', tabindex: '-1' }, kt('kit.emergency.itemsTitle', { name })),

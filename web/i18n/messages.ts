@@ -23,6 +23,10 @@ import type shell from './catalogs/en/shell.json';
 import type signedIn from './catalogs/en/signed-in.json';
 import type tasks from './catalogs/en/tasks.json';
 import type trustees from './catalogs/en/trustees.json';
+import type rehearsal from './catalogs/en/rehearsal.json';
+import type release from './catalogs/en/release.json';
+import type exportWords from './catalogs/en/export.json';
+import type binder from './catalogs/en/binder.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
@@ -43,6 +47,10 @@ interface NamespaceFiles {
   'profile-wizard': typeof profileWizard;
   settings: typeof settings;
   'shared-view': typeof sharedView;
+  rehearsal: typeof rehearsal;
+  release: typeof release;
+  export: typeof exportWords;
+  binder: typeof binder;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

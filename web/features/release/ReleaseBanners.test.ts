@@ -9,13 +9,15 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatLongDate, formatLongDateTime } from '../../../shared/dates';
-import type { ReleaseStatus } from '../../../shared/schema/release';
+import type { ReleaseStatus, UndeliverableEmail } from '../../../shared/schema/release';
 import { activateLanguage, i18n } from '../../i18n/i18n';
 import { UndeliverableBanner, WaitingBanner } from './ReleaseBanners';
 
 const STARTED = '2026-11-20T09:00:00.000Z';
 const ENDS = '2026-12-11T09:00:00.000Z';
 const noop = async () => null;
+/** One owner's e-mail that never arrived, as GET /api/release/status names it. */
+const undelivered = (reason: UndeliverableEmail['reason']): UndeliverableEmail[] => [{ id: 1, subject: 'A waiting period has started', to: 'me@example.com', at: STARTED, reason, critical: true }];
 
 /** The banner's text as a person reads it: tags out, entities decoded, spaces as one. */
 const textOf = (el: ReturnType<typeof createElement>) =>
@@ -43,8 +45,7 @@ describe('the release banners, on the catalogs', () => {
     expect(textOf(createElement(WaitingBanner, { status: awaiting, cancelling: false, onStillHere: noop }))).toBe(
       `Your trustees are being asked to confirm Your check-ins lapsed on ${formatLongDateTime(STARTED)}, and the waiting period is over. Your trustees with kits are being asked to confirm only if they know you have died; nothing is released until enough of them do. Unless you cancel it, your messages will then go out (or be handed over by the trustees you chose) and your trustees with kits will be able to open what you left them. I'm still here`,
     );
-    const emails = [{ id: 'e1', subject: 'A waiting period has started', to: 'me@example.com', at: STARTED, reason: 'refused' }] as Parameters<typeof UndeliverableBanner>[0]['emails'];
-    expect(textOf(createElement(UndeliverableBanner, { emails, onDismiss: () => undefined }))).toBe(
+    expect(textOf(createElement(UndeliverableBanner, { emails: undelivered('refused'), onDismiss: () => undefined }))).toBe(
       `An important e-mail to you could not be delivered “A waiting period has started” to me@example.com on ${formatLongDateTime(STARTED)}: your mail server refused it. Check your e-mail address in your profile, and Settings for what happened. Dismiss`,
     );
   });
@@ -56,7 +57,6 @@ describe('the release banners, on the catalogs', () => {
     expect(text).toContain('Ich bin noch da');
     expect(text).toContain('11. Dezember 2026');
     expect(text).not.toMatch(/waiting period|December/);
-    const emails = [{ id: 'e1', subject: 'A waiting period has started', to: 'me@example.com', at: STARTED, reason: 'unreachable' }] as Parameters<typeof UndeliverableBanner>[0]['emails'];
-    expect(textOf(createElement(UndeliverableBanner, { emails, onDismiss: () => undefined }))).toContain('„A waiting period has started“ an me@example.com am 20. November 2026');
+    expect(textOf(createElement(UndeliverableBanner, { emails: undelivered('expired'), onDismiss: () => undefined }))).toContain('„A waiting period has started“ an me@example.com am 20. November 2026');
   });
 });

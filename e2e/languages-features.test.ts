@@ -14,6 +14,7 @@ import { choose, expectToast } from './record-screens';
 import { hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
 import { en, englishWords, expectAllTranslated, hideUnmoved, hideWords, pseudo, pseudoOwner, pseudoStart, walkDeleteQuestion, walkEmptyScreen } from './language-steps';
 import { accent } from '../web/i18n/pseudo';
+import { walkReleaseSide } from './language-walk-release';
 
 describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
@@ -388,6 +389,13 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await page.keyboard.press('Escape');
     await readiness.getByRole('button', { name: pseudo('settings.ownerEmail.send') }).click();
     await expectToast(page, pseudo('settings.ownerEmail.queued'));
+    await context.close();
+  });
+
+  // session 27: the owner's release side (e2e/language-walk-release.ts): the binder card, Your data, the rehearsal.
+  it('under the pseudo-locale, the family binder, Your data (its import question and toast) and Rehearse the release leave no English word of their own', async () => {
+    const { context, page } = await pseudoOwner(() => phone('en-US'));
+    await walkReleaseSide(page);
     await context.close();
   });
 });

@@ -25,6 +25,10 @@ import type shell from './catalogs/en/shell.json';
 import type signedIn from './catalogs/en/signed-in.json';
 import type tasks from './catalogs/en/tasks.json';
 import type trustees from './catalogs/en/trustees.json';
+import type rehearsal from './catalogs/en/rehearsal.json';
+import type release from './catalogs/en/release.json';
+import type exportWords from './catalogs/en/export.json';
+import type binder from './catalogs/en/binder.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
@@ -47,6 +51,10 @@ interface NamespaceFiles {
   'shared-view': typeof sharedView;
   'copy-view': typeof copyView;
   keys: typeof keys;
+  rehearsal: typeof rehearsal;
+  release: typeof release;
+  export: typeof exportWords;
+  binder: typeof binder;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -7,18 +7,22 @@ import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { toast } from '../../ui/toast-store';
+import { t, useT } from '../../i18n/i18n';
+import { useBinderMessages } from './binder-messages';
 
-/** The button and its state, for a screen to place. */
+/** The button and its state, for a screen to place (in the language shown: it calls useBinderMessages first). */
 export function useFamilyBinder(variant: ButtonVariant = 'outline') {
+  useBinderMessages();
+  const { t: say } = useT();
   const [busy, setBusy] = useState(false);
   async function run() {
     setBusy(true);
     try {
       const { makeFamilyBinder } = await import('./actions');
       const outcome = await makeFamilyBinder();
-      if (outcome === 'downloaded') toast({ title: 'Family binder ready', description: 'The PDF is in your downloads. Print it and keep it where your family will find it.' });
+      if (outcome === 'downloaded') toast({ title: t('binder.readyTitle'), description: t('binder.readyText') });
     } catch (err) {
-      toast({ title: 'Could not make the binder', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
+      toast({ title: t('binder.failed'), description: (err as Error).message || t('binder.tryLater'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -26,7 +30,7 @@ export function useFamilyBinder(variant: ButtonVariant = 'outline') {
   const button = (
     <Button variant={variant} onClick={run} disabled={busy}>
       <BookOpen aria-hidden="true" />
-      {busy ? 'Making the binder...' : 'Family binder'}
+      {busy ? say('binder.making') : say('binder.button')}
     </Button>
   );
   return { button, busy };
@@ -35,13 +39,14 @@ export function useFamilyBinder(variant: ButtonVariant = 'outline') {
 /** The dashboard's card: what the binder is, and the button. */
 export function BinderCard() {
   const { button } = useFamilyBinder('default');
+  const { t: say } = useT();
   return (
     <section aria-labelledby="binder-heading" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div>
         <h2 id="binder-heading" className="text-lg font-semibold text-slate-900">
-          Your plan on paper
+          {say('binder.cardTitle')}
         </h2>
-        <p className="text-sm text-slate-700">A printable binder for your family, made on this device, even offline.</p>
+        <p className="text-sm text-slate-700">{say('binder.cardText')}</p>
       </div>
       <div className="shrink-0">{button}</div>
     </section>

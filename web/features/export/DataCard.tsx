@@ -15,6 +15,8 @@ import { checkImportFile, exportMyData, importMyData } from './actions';
 import { useKeySession } from '../keys';
 import { useFamilyBinder } from './BinderButton';
 import { importLine, importToast } from './import-summary';
+import { t, useT } from '../../i18n/i18n';
+import { useExportMessages } from './messages';
 
 type Busy = null | 'export' | 'import';
 
@@ -28,6 +30,8 @@ function Row({ action, children }: { action: ReactNode; children: ReactNode }) {
 }
 
 export function DataCard() {
+  useExportMessages();
+  const { t: say } = useT();
   const [busy, setBusy] = useState<Busy>(null);
   /** The result of this visit's last import, kept on the card: a long import's toast may be gone before the person looks back. */
   const [lastImport, setLastImport] = useState<string | null>(null);
@@ -54,16 +58,16 @@ export function DataCard() {
       if (outcome === 'cancelled') return;
       toast(
         missing === 0
-          ? { title: 'Export ready', description: 'All your records and files are in one ZIP. Keep it somewhere safe.' }
+          ? { title: t('export.readyTitle'), description: t('export.readyText') }
           : {
-              title: 'Export ready, without some files',
-              description: `${missing} ${missing === 1 ? 'file is' : 'files are'} not on this device and could not be downloaded now. README.txt in the ZIP names them; export again when online.`,
+              title: t('export.readyMissingTitle'),
+              description: t('export.readyMissingText', { n: missing }),
               durationMs: 10_000,
             },
       );
     } catch (err) {
       if (err instanceof PasswordNotConfirmed) return;
-      toast({ title: 'Export failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
+      toast({ title: t('export.failedTitle'), description: (err as Error).message || t('export.tryLater'), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -75,13 +79,13 @@ export function DataCard() {
     try {
       await checkImportFile(file); // a PDF picked by mistake is refused before the question
     } catch (err) {
-      toast({ title: 'Import failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive', durationMs: 10_000 });
+      toast({ title: t('export.importFailed'), description: (err as Error).message || t('export.tryLater'), variant: 'destructive', durationMs: 10_000 });
       return;
     }
     const go = await confirm({
-      title: 'Import data?',
-      description: `Records in “${file.name}” are added to this account, and records already here with the same id are updated to match it (your profile too). Nothing is deleted.`,
-      confirmLabel: 'Import',
+      title: t('export.importQuestion'),
+      description: t('export.importQuestionText', { file: file.name }),
+      confirmLabel: t('export.importConfirm'),
     });
     if (!go) return;
     setBusy('import');
@@ -91,8 +95,8 @@ export function DataCard() {
       toast(importToast(result));
       setLastImport(importLine(file.name, { result }));
     } catch (err) {
-      const reason = (err as Error).message || 'Please try again later.';
-      toast({ title: 'Import failed', description: reason, variant: 'destructive', durationMs: 10_000 });
+      const reason = (err as Error).message || t('export.tryLater');
+      toast({ title: t('export.importFailed'), description: reason, variant: 'destructive', durationMs: 10_000 });
       setLastImport(importLine(file.name, { error: reason }));
     } finally {
       setBusy(null);
@@ -103,22 +107,22 @@ export function DataCard() {
     <Card aria-labelledby="your-data-heading">
       <CardHeader>
         <CardTitle as="h2" id="your-data-heading">
-          Your data
+          {say('export.title')}
         </CardTitle>
-        <CardDescription>Made on this device, with or without a connection.</CardDescription>
+        <CardDescription>{say('export.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-stone-200">
-          <Row action={binder.button}>A printable PDF for your family: the first 24 hours, your plan, the tasks, where your documents are, and who receives a message.</Row>
+          <Row action={binder.button}>{say('export.binderAbout')}</Row>
           <Row
             action={
               <Button variant="outline" onClick={runExport} disabled={busy !== null}>
                 <Download aria-hidden="true" />
-                {busy === 'export' ? 'Exporting...' : 'Export my data'}
+                {busy === 'export' ? say('export.exporting') : say('export.export')}
               </Button>
             }
           >
-            Everything you keep here, records and files, in one ZIP that opens without Afterword.
+            {say('export.exportAbout')}
           </Row>
           <Row
             action={
@@ -132,16 +136,16 @@ export function DataCard() {
                 />
                 <Button variant="outline" onClick={() => input.current?.click()} disabled={busy !== null}>
                   <Upload aria-hidden="true" />
-                  {busy === 'import' ? 'Importing...' : 'Import data'}
+                  {busy === 'import' ? say('export.importing') : say('export.import')}
                 </Button>
               </>
             }
           >
-            Bring in a ZIP made by "Export my data", from this or another Afterword server. Importing the same ZIP twice changes nothing.
+            {say('export.importAbout')}
           </Row>
         </ul>
         <p role="status" className="text-sm text-slate-700 empty:hidden">
-          {busy === 'import' ? 'Importing… This line says what was imported when it is done.' : lastImport}
+          {busy === 'import' ? say('export.importingLine') : lastImport}
         </p>
       </CardContent>
     </Card>

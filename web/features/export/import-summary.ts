@@ -6,18 +6,20 @@
  */
 import { COLLECTIONS } from '../../../shared/schema/collections';
 import type { ImportResult } from './import-data';
+import { t } from '../../i18n/i18n';
+import './messages'; // the 'export' namespace's words
 
-/** The toast of a finished import: "Data imported" with the counts, or "Nothing to import". */
+/** The toast of a finished import, in the language shown: "Data imported" with the counts, or "Nothing to import". */
 export function importToast(result: ImportResult): { title: string; description: string } {
   const total = COLLECTIONS.reduce((n, c) => n + result.records[c], 0);
-  if (result.changed === 0) return { title: 'Nothing to import', description: `All ${total} records of this export are already here.` };
-  const files = result.filesAdded ? `, with ${result.filesAdded} ${result.filesAdded === 1 ? 'file' : 'files'} queued for upload` : '';
-  return { title: 'Data imported', description: `${result.changed} of ${total} records were added or updated${files}. They sync like any change.` };
+  if (result.changed === 0) return { title: t('export.nothingTitle'), description: t('export.nothingText', { total }) };
+  const { changed, filesAdded: files } = result;
+  return { title: t('export.importedTitle'), description: files ? t('export.importedTextFiles', { changed, total, files }) : t('export.importedText', { changed, total }) };
 }
 
 /** The card's line for the last import of `fileName`: its result, or why it failed (`error`, the toast's words). */
 export function importLine(fileName: string, outcome: { result: ImportResult } | { error: string }): string {
-  if ('error' in outcome) return `Last import, “${fileName}”: failed. ${outcome.error} Nothing was imported.`;
-  const { title, description } = importToast(outcome.result);
-  return `Last import, “${fileName}”: ${title === 'Nothing to import' ? 'nothing to import.' : 'done.'} ${description}`;
+  if ('error' in outcome) return t('export.lastFailed', { file: fileName, reason: outcome.error });
+  const { description } = importToast(outcome.result);
+  return t(outcome.result.changed === 0 ? 'export.lastNothing' : 'export.lastDone', { file: fileName, text: description });
 }

@@ -7,11 +7,11 @@
  * The e-mails need a connection; the server names people by address, and this device puts the
  * names it holds beside them (named-addresses.ts). A trustee whose page would open nothing sealed
  * (fewer than k kits in force, or none of their own) is shown so, in its page's own words.
+ * The screen's words are namespace 'rehearsal' (./messages.ts); the e-mails are the server's words.
  */
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
 import type { RehearsalEmail, RehearsalRecipient, ReleaseRehearsal } from '../../../shared/schema/release';
 import { useCurrentDb, useLiveView } from '../../db';
 import { collectRecords } from '../export';
@@ -23,18 +23,19 @@ import { deliveryView } from '../../release/delivery';
 import { h } from '../../release/dom';
 import { NO_KITS_TEXT, NO_OWN_KIT_TEXT } from '../../release/open';
 import { trusteeView } from '../../release/trustee';
-import { withoutKitsText } from '../../../shared/release/without-kits';
 import { getReleaseRehearsal, usePeopleByAddress } from '../release';
 import { useReloadOnline } from '../settings';
 import { deliveryPreviewData, rehearsalRoutes, trusteePreviewData, type PreviewRecords } from './page-data';
 import { PagePreview, type ViewOutput } from './PagePreview';
-
-/** The mark on everything this screen shows. */
-export const PREVIEW_MARK = 'Preview — nothing has been sent';
+import { T } from '../../i18n/T';
+import { t, useT } from '../../i18n/i18n';
+import { useRehearsalMessages } from './messages';
 
 type Loaded = ReleaseRehearsal | 'failed' | undefined;
 
 export default function RehearsalPage() {
+  useRehearsalMessages();
+  const { t: say } = useT();
   const [data, setData] = useState<Loaded>(undefined);
   const load = useCallback(() => {
     getReleaseRehearsal().then(setData, () => setData('failed'));
@@ -52,57 +53,57 @@ export default function RehearsalPage() {
   return (
     <>
       <PageHeader
-        title="Rehearse the release"
-        subtitle="What each person would receive if your plan were released today. This is a preview: nothing is sent, and no link is made."
+        title={say('rehearsal.title')}
+        subtitle={say('rehearsal.subtitle')}
         actions={
           <Link to="/settings" className="inline-flex items-center gap-1 text-sm font-medium text-accent-800 underline">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Settings
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {say('rehearsal.back')}
           </Link>
         }
       />
       <div className="flex max-w-3xl flex-col gap-6">
-        {data === undefined && <p className="text-slate-700">Loading…</p>}
-        {data === 'failed' && <p className="text-slate-700">The rehearsal can be shown when you are connected.</p>}
+        {data === undefined && <p className="text-slate-700">{say('rehearsal.loading')}</p>}
+        {data === 'failed' && <p className="text-slate-700">{say('rehearsal.offline')}</p>}
         {data && data !== 'failed' && (
           <>
             <section aria-labelledby="rehearsal-recipients" className="flex flex-col gap-4">
               <h2 id="rehearsal-recipients" className="font-serif text-2xl font-semibold text-slate-900">
-                Recipients of your messages
+                {say('rehearsal.recipients')}
               </h2>
-              {data.recipients.length === 0 && <p className="text-slate-700">You have no messages yet, so no one would receive one.</p>}
+              {data.recipients.length === 0 && <p className="text-slate-700">{say('rehearsal.noRecipients')}</p>}
               {data.recipients.map((r) => {
                 const m = records?.messages.find((x) => x.id === r.messageId);
                 const key = `m:${r.messageId}`;
                 return (
                   <PersonCard key={key} name={nameOf(r.to)} to={r.to} email={r.email} problem={r.problem} detail={r.handedOver ? handOverText(r.handedOver, data.trustees, nameOf) : r.when}
                     page={m ? () => deliveryView(deliveryPreviewData(m, data.ownerName)) : null}
-                    pageNote={m?.file ? `Their page also opens ${m.messageType === 'text' ? 'the file' : 'the recording'} “${m.file.name}”, which a preview does not open.` : null}
+                    pageNote={m?.file ? say('rehearsal.fileNote', { kind: m.messageType, name: m.file.name }) : null}
                     open={open === key} onToggle={() => toggle(key)} />
                 );
               })}
             </section>
             <section aria-labelledby="rehearsal-trustees" className="flex flex-col gap-4">
               <h2 id="rehearsal-trustees" className="font-serif text-2xl font-semibold text-slate-900">
-                Your trustees
+                {say('rehearsal.trustees')}
               </h2>
               {data.trustees.length === 0 && (
                 <p className="text-slate-700">
-                  You have no trustees yet. <Link to="/trustees" className="font-medium text-accent-800 underline">Add a trustee</Link>
+                  <T id="rehearsal.noTrustees" components={{ 0: <Link to="/trustees" className="font-medium text-accent-800 underline" /> }} />
                 </p>
               )}
               {data.trustees.some((t) => t.cannotOpen === 'no-kits') && (
                 <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="rehearsal-no-kits">
-                  {withoutKitsText(null)} <Link to="/trustees" className="font-medium text-accent-800 underline">Make trustee kits</Link>
+                  <T id="rehearsal.noKits" components={{ 0: <Link to="/trustees" className="font-medium text-accent-800 underline" /> }} />
                 </p>
               )}
               {data.trustees.map((t) => {
                 const key = `t:${t.trusteeId}`;
                 const view = records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now(), rehearsalRoutes(data.recipients, records.trustees, t.trusteeId)), 'preview') : null;
                 return (
-                  <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
+                  <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={say('rehearsal.access', { level: say(`rehearsal.level.${t.accessLevel}`) })}
                     page={view && (t.cannotOpen ? () => cannotOpenView(view(), data.ownerName, t.cannotOpen!, !t.noKitsMade) : view)}
-                    pageNote="Buttons on their page do nothing in this preview." open={open === key} onToggle={() => toggle(key)} />
+                    pageNote={say('rehearsal.buttonsNote')} open={open === key} onToggle={() => toggle(key)} />
                 );
               })}
             </section>
@@ -124,7 +125,7 @@ function cannotOpenView(page: ViewOutput, ownerName: string, why: 'no-kits' | 'n
     title: page.title,
     nodes: [
       h('p', { class: 'error', role: 'note' }, why === 'no-kits' ? NO_KITS_TEXT(ownerName, kitsMade) : NO_OWN_KIT_TEXT(ownerName)),
-      h('p', { class: 'muted' }, why === 'no-kits' ? 'Once enough of your kits have been handed over, their page would show this:' : 'Once you give them a kit, their page would show this:'),
+      h('p', { class: 'muted' }, t(why === 'no-kits' ? 'rehearsal.onceKits' : 'rehearsal.onceOwnKit')),
       ...page.nodes,
     ],
   };
@@ -151,8 +152,9 @@ interface PersonCardProps {
 
 /** One person: their e-mail as it would be sent, and their page on demand. */
 function PersonCard({ name, to, email, problem, detail, page, pageNote, open, onToggle }: PersonCardProps) {
+  const { t: say } = useT();
   const [view, setView] = useState<(() => ViewOutput) | null>(null);
-  const who = name ? `${name} (${to})` : to;
+  const who = name ? say('rehearsal.who', { name, to }) : to;
   const show = () => {
     setView(() => page);
     onToggle();
@@ -164,15 +166,15 @@ function PersonCard({ name, to, email, problem, detail, page, pageNote, open, on
         {name && <p className="text-sm text-slate-800 [overflow-wrap:anywhere]">{to}</p>}
         <p className="text-sm text-slate-700">{detail}</p>
         <div>
-          <Badge color="yellow">{PREVIEW_MARK}</Badge>
+          <Badge color="yellow">{say('rehearsal.mark')}</Badge>
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {problem && <p className="font-medium text-red-800">{problem}</p>}
         {email && (
-          <figure className="rounded-lg border border-stone-200 bg-white" aria-label={`E-mail to ${who}`}>
+          <figure className="rounded-lg border border-stone-200 bg-white" aria-label={say('rehearsal.emailTo', { who })}>
             <figcaption className="border-b border-stone-200 px-4 py-2 text-sm text-slate-700">
-              <span className="font-semibold text-slate-900">Subject:</span> {email.subject}
+              <span className="font-semibold text-slate-900">{say('rehearsal.subject')}</span> {email.subject}
             </figcaption>
             <p className="whitespace-pre-wrap px-4 py-3 text-sm text-slate-900 [overflow-wrap:anywhere]" data-testid="rehearsal-email">
               {email.text}
@@ -182,14 +184,14 @@ function PersonCard({ name, to, email, problem, detail, page, pageNote, open, on
         {page && (
           <div>
             <Button variant="outline" aria-expanded={open} onClick={show}>
-              {open ? 'Hide their page' : 'See their page'}
+              {say(open ? 'rehearsal.hidePage' : 'rehearsal.seePage')}
             </Button>
           </div>
         )}
         {open && view && (
           <>
-            <p className="text-sm font-medium text-slate-800">{PREVIEW_MARK}. {pageNote}</p>
-            <PagePreview view={view} label={`Their page: ${who}`} />
+            <p className="text-sm font-medium text-slate-800">{say('rehearsal.markNote', { note: pageNote ?? '' })}</p>
+            <PagePreview view={view} label={say('rehearsal.pageLabel', { who })} />
           </>
         )}
       </CardContent>
@@ -204,8 +206,8 @@ function PersonCard({ name, to, email, problem, detail, page, pageNote, open, on
 function handOverText(by: NonNullable<RehearsalRecipient['handedOver']>, trustees: ReleaseRehearsal['trustees'], nameOf: (to: string) => string | null): string {
   const who = by.map((h) => {
     const to = trustees.find((t) => t.trusteeId === h.trusteeId)?.to ?? '';
-    return nameOf(to) ?? (to || 'a trustee');
+    return nameOf(to) ?? (to || t('rehearsal.aTrustee'));
   });
-  const names = who.length > 1 ? `${who[0]} (or, if they cannot, ${who.slice(1).join(', ')})` : (who[0] ?? 'a trustee');
-  return `Afterword sends them no e-mail: ${names} hands this letter over, with the link their kit opens.`;
+  const names = who.length > 1 ? t('rehearsal.handOverOr', { first: who[0], others: who.slice(1).join(', ') }) : (who[0] ?? t('rehearsal.aTrustee'));
+  return t('rehearsal.handOver', { names });
 }

@@ -42,7 +42,7 @@ export function ReleaseBanner() {
   return (
     <>
       {undeliverable.length > 0 && <UndeliverableBanner emails={undeliverable} onDismiss={() => void dismiss()} />}
-      {((status?.state === 'waiting' && status.endsAt) || status?.state === 'awaiting-confirmations') && <WaitingBanner status={status} cancelling={cancelling} onStillHere={() => void stillHere()} />}
+      {((status?.state === 'waiting' && status.endsAt) || status?.state === 'awaiting-confirmations') && <WaitingBanner status={status} cancelling={cancelling} onStillHere={stillHere} />}
     </>
   );
 }

@@ -5,9 +5,10 @@
 import { create } from 'zustand';
 import type { ReleaseStatus } from '../../../shared/schema/release';
 import { serverMessage } from '../../api/client';
-import { toast } from '../../ui/toast-store';
 import { cancelWaitingPeriod, getReleaseStatus } from './api';
-import { formatLongDateTime } from '../../../shared/dates';
+
+/** What "I'm still here" came to: cancelled, or the server's reason it could not be. */
+export type StillHereOutcome = { ok: true } | { ok: false; reason: string };
 
 interface ReleaseStore {
   /** Null until loaded (or while offline). */
@@ -15,8 +16,8 @@ interface ReleaseStore {
   cancelling: boolean;
   /** Reloads the status; stays quiet when offline (the banner simply waits). */
   refresh(): Promise<void>;
-  /** Cancels the waiting period, with a toast either way. */
-  stillHere(): Promise<void>;
+  /** Cancels the waiting period; null when a cancel is already under way (the banner says the outcome: ReleaseBanners.tsx). */
+  stillHere(): Promise<StillHereOutcome | null>;
 }
 
 export const useReleaseStore = create<ReleaseStore>()((set, get) => ({
@@ -30,20 +31,17 @@ export const useReleaseStore = create<ReleaseStore>()((set, get) => ({
     }
   },
   async stillHere() {
-    if (get().cancelling) return;
+    if (get().cancelling) return null;
     set({ cancelling: true });
     try {
       const status = await cancelWaitingPeriod();
       set({ status });
-      toast({ title: "We're glad you're here", description: 'The waiting period is cancelled. Nothing was shared.' });
+      return { ok: true };
     } catch (err) {
-      toast({ title: 'Could not cancel', description: serverMessage(err), variant: 'destructive' });
       await get().refresh();
+      return { ok: false, reason: serverMessage(err) };
     } finally {
       set({ cancelling: false });
     }
   },
 }));
-
-/** "November 28, 2026 at 12:00 PM GMT+1": en-US long (SPEC.md §9) in the reader's time zone, named. */
-export const formatWhen = (iso: string) => formatLongDateTime(iso);

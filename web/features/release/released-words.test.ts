@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RELEASED_WORDS, waitingEndsText } from './released-words';
+import { RELEASED_WORDS } from './released-words';
+import { waitingEndsText } from './waiting-words';
 
 describe('what the owner is told a release does', () => {
   it('never promises every message sent and trustees given access: a dated letter waits, a hand-over is a trustee’s, and trustees open what was sealed only with kits', () => {

@@ -67,7 +67,7 @@ export interface BinderInput {
  * (web/features/trustees/kits/kit-pdf.ts) are set the same way, from this one chunk (pdf-lib is
  * loaded only with it, web/features/export/binder-cache.ts).
  */
-export async function newPrintedDocument(fonts: BinderFontBytes, meta: { title: string; author: string; madeAt: Date }): Promise<{ doc: PDFDocument; writer: BinderWriter }> {
+export async function newPrintedDocument(fonts: BinderFontBytes, meta: { title: string; author: string; madeAt: Date; lang?: string; rtl?: boolean }): Promise<{ doc: PDFDocument; writer: BinderWriter }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(meta.title);
@@ -76,8 +76,9 @@ export async function newPrintedDocument(fonts: BinderFontBytes, meta: { title: 
   doc.setProducer('Afterword');
   doc.setCreationDate(meta.madeAt);
   doc.setModificationDate(meta.madeAt);
+  if (meta.lang) doc.setLanguage(meta.lang);
   const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
-  return { doc, writer: new BinderWriter(doc, { regular, bold }) };
+  return { doc, writer: new BinderWriter(doc, { regular, bold }, !!meta.rtl) };
 }
 
 export type { BinderWriter, TextStyle } from './layout';

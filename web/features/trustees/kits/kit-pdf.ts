@@ -1,6 +1,8 @@
 /**
  * The printed trustee kit (issue "Release through trustees' key shares": a one-page PDF made on the
- * device): who it is from, what it is for, what to do now and when the time comes (kit-words.ts),
+ * device): who it is from, what it is for, what to do now and when the time comes, in its holder's
+ * language (issue 44: the `kit-pdf` catalog, kit-pdf-words.ts; Arabic set right to left, the code,
+ * fingerprint, address and numbers left to right in Western digits, the QR code as in every language),
  * then the kit itself: its code in groups, the QR code of its link, its fingerprint and the date.
  * Set like the family binder (shared/binder: A4, DejaVu Sans embedded as subsets, black on white)
  * from the binder's chunk, so this module is loaded only when a kit is printed (print-kit.ts) and
@@ -13,9 +15,9 @@
  * Names up to the schema's limits always fit, in any character the font has, on any web address
  * (kit-pdf-names.test.ts).
  */
-import { formatLongDate } from '../../../../shared/labels';
 import { newPrintedDocument, PRINT_WIDTH, type BinderFontBytes, type BinderWriter, type TextStyle } from '../../../../shared/binder';
-import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitTooLongText, kitWhenSteps, whoseKit, type KitPeople } from './kit-words';
+import { kitPdfWords, type KitPdfId, type KitPdfWords } from './kit-pdf-words';
+import { kitTooLongText, whoseKit, type KitPeople } from './kit-words';
 
 /** What one printed kit holds. */
 export interface KitPrint {
@@ -80,45 +82,57 @@ function codeLines(code: string, perLine: number): string {
   return lines.join('\n');
 }
 
-/** The kit's words for the executor or for a trustee. */
-function kitWords(input: KitPrint) {
+/** The kit's words for the executor or for a trustee, in `words`' language. */
+function kitWords(input: KitPrint, words: KitPdfWords) {
+  const { t, number } = words;
   const p = input.people;
-  return input.executor
-    ? { kind: 'Executor kit', title: `An executor kit from ${p.ownerName}`, for: `For the executor of ${p.ownerName}’s will`, purpose: executorPurpose(p), nowHeading: 'Where to keep it', now: executorNowSteps(p), when: executorWhenSteps(p, input.page), kitHeading: 'The kit' }
-    : { kind: 'Trustee kit', title: `A trustee kit from ${p.ownerName}`, for: `For ${p.trusteeName}`, purpose: kitPurpose(p), nowHeading: 'What to do now', now: kitNowSteps(p), when: kitWhenSteps(p, input.page), kitHeading: 'Your kit' };
+  const role = input.executor ? 'executor' : 'trustee';
+  const values = { owner: p.ownerName, first: p.ownerFirstName, trustee: p.trusteeName, page: input.page, k: p.k, n: p.n, others: number(p.k - 1) };
+  const steps = (ids: readonly KitPdfId[]) => ids.map((id) => t(id, values));
+  return {
+    kind: t(`kitPdf.${role}.kind`),
+    title: t(`kitPdf.${role}.title`, values),
+    for: t(`kitPdf.${role}.for`, values),
+    purpose: t(`kitPdf.${role}.purpose`, values),
+    nowHeading: t(`kitPdf.${role}.nowHeading`),
+    now: steps(input.executor ? ['kitPdf.executor.now1', 'kitPdf.executor.now2'] : ['kitPdf.trustee.now1', 'kitPdf.trustee.now2', 'kitPdf.trustee.now3', 'kitPdf.trustee.now4']),
+    when: steps([1, 2, 3, 4].map((i) => `kitPdf.${role}.when${i}` as KitPdfId)),
+    kitHeading: t(`kitPdf.${role}.kitHeading`),
+  };
 }
 
 /** The kit's blocks with the words at `scale` (1 = the sizes of a kit with short names), the title at the largest size that keeps it to two lines. */
-function kitLayout(w: BinderWriter, input: KitPrint, scale: number): KitLayout {
-  const words = kitWords(input);
-  const made = formatLongDate(input.madeAt.toISOString());
+function kitLayout(w: BinderWriter, input: KitPrint, words: KitPdfWords, scale: number): KitLayout {
+  const { t, number } = words;
+  const said = kitWords(input, words);
+  const made = words.date(input.madeAt);
   const at = (points: number) => points * scale;
   const beside = PRINT_WIDTH - QR_POINTS - GUTTER;
-  const titleSize = TITLE_SIZES.map(at).find((size) => w.measure(words.title, { size, bold: true, after: 0 }) <= 2 * size * 1.4) ?? at(TITLE_SIZES[TITLE_SIZES.length - 1]);
+  const titleSize = TITLE_SIZES.map(at).find((size) => w.measure(said.title, { size, bold: true, after: 0 }) <= 2 * size * 1.4) ?? at(TITLE_SIZES[TITLE_SIZES.length - 1]);
   const heading = (text: string): Block => ({ text, style: { size: at(12.5), bold: true, after: at(4) }, before: at(8) });
-  const step = (s: string, i: number): Block => ({ text: `${i + 1}.  ${s}`, style: { size: at(10), indent: 4, after: at(1.5) } });
+  const step = (s: string, i: number): Block => ({ text: `${number(i + 1)}.  ${s}`, style: { size: at(10), indent: 4, after: at(1.5) } });
   return {
     above: [
-      { text: `Afterword · ${words.kind}`, style: { size: at(9.5), grey: true, after: at(4) } },
-      { text: words.title, style: { size: titleSize, bold: true, after: at(2) } },
-      { text: `${words.for} · made on ${made}`, style: { size: at(11.5), after: at(6) } },
-      heading('What this is for'),
-      { text: words.purpose, style: { size: at(10) } },
-      heading(words.nowHeading),
-      ...words.now.map(step),
-      heading('When the time comes'),
-      ...words.when.map(step),
-      heading(words.kitHeading),
+      { text: t('kitPdf.header', { kind: said.kind }), style: { size: at(9.5), grey: true, after: at(4) } },
+      { text: said.title, style: { size: titleSize, bold: true, after: at(2) } },
+      { text: t('kitPdf.madeFor', { for: said.for, date: made }), style: { size: at(11.5), after: at(6) } },
+      heading(t('kitPdf.purposeHeading')),
+      { text: said.purpose, style: { size: at(10) } },
+      heading(said.nowHeading),
+      ...said.now.map(step),
+      heading(t('kitPdf.whenHeading')),
+      ...said.when.map(step),
+      heading(said.kitHeading),
     ],
     beside: [
-      { text: 'Code', style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
+      { text: t('kitPdf.code'), style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
       { text: codeLines(input.code, 4), style: { size: Math.max(12, at(13.5)), bold: true, width: beside, after: at(8) } },
-      { text: 'Fingerprint', style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
+      { text: t('kitPdf.fingerprint'), style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
       { text: input.fingerprint, style: { size: Math.max(13, at(15)), bold: true, width: beside, after: at(2) } },
-      { text: FINGERPRINT_NOTE, style: { size: at(9), grey: true, width: beside, after: at(6) } },
-      { text: `Kit ${input.index} of ${input.people.n} · ${input.people.k} needed · made on ${made}`, style: { size: at(9), grey: true, width: beside } },
+      { text: t('kitPdf.fingerprintNote'), style: { size: at(9), grey: true, width: beside, after: at(6) } },
+      { text: t('kitPdf.kitLine', { index: number(input.index), n: number(input.people.n), k: number(input.people.k), date: made }), style: { size: at(9), grey: true, width: beside } },
     ],
-    below: [{ text: 'Scan the QR code with a phone’s camera to open this kit.', style: { size: at(9), grey: true } }],
+    below: [{ text: t('kitPdf.scan'), style: { size: at(9), grey: true } }],
   };
 }
 
@@ -133,9 +147,9 @@ function heightOf(w: BinderWriter, layout: KitLayout): number {
  * two are tried in turn (most families' kits fit at one of them), the rest by halving (a smaller
  * size never takes more room). Throws KitTooLongError, in words for the owner, when none fits.
  */
-function fittingLayout(w: BinderWriter, input: KitPrint): KitLayout {
+function fittingLayout(w: BinderWriter, input: KitPrint, words: KitPdfWords): KitLayout {
   const at = (i: number): KitLayout | null => {
-    const layout = kitLayout(w, input, SCALES[i]!);
+    const layout = kitLayout(w, input, words, SCALES[i]!);
     return heightOf(w, layout) <= w.room ? layout : null;
   };
   const last = SCALES.length - 1;
@@ -155,15 +169,16 @@ function fittingLayout(w: BinderWriter, input: KitPrint): KitLayout {
 }
 
 /**
- * The kit as PDF bytes: one A4 page, its words at the largest size that fits. Throws
+ * The kit as PDF bytes: one A4 page, its words (`words`: English when not given) at the largest
+ * size that fits; a pure function of the kit, the fonts and the words. Throws
  * KitTooLongError (in words for the owner) when they fit at no size, and what pdf-lib throws for
  * fonts that are not TrueType.
  */
-export async function buildKitPdf(input: KitPrint, fonts: BinderFontBytes): Promise<Uint8Array> {
+export async function buildKitPdf(input: KitPrint, fonts: BinderFontBytes, words: KitPdfWords = kitPdfWords()): Promise<Uint8Array> {
   const p = input.people;
-  const title = input.executor ? `Executor kit from ${p.ownerName}` : `Trustee kit from ${p.ownerName} for ${p.trusteeName}`;
-  const { doc, writer: w } = await newPrintedDocument(fonts, { title, author: p.ownerName, madeAt: input.madeAt });
-  const layout = fittingLayout(w, input);
+  const title = words.t(input.executor ? 'kitPdf.executor.docTitle' : 'kitPdf.trustee.docTitle', { owner: p.ownerName, trustee: p.trusteeName });
+  const { doc, writer: w } = await newPrintedDocument(fonts, { title, author: p.ownerName, madeAt: input.madeAt, lang: words.lang, rtl: words.rtl });
+  const layout = fittingLayout(w, input, words);
   const write = (blocks: Block[]) =>
     blocks.forEach((b) => {
       w.gap(b.before ?? 0);

@@ -1,0 +1,111 @@
+/**
+ * The printed kit in its holder's language (issue 44: "the printed binder and kits (shaped Arabic
+ * text, right-to-left lines, numbers kept left to right; checked by extracting the PDF's text)"):
+ * built with the `kit-pdf` catalog of the language (compiled as the app compiles it), its text read
+ * back as a person's PDF reader does (unpdf, pdf.js) and compared with the catalog's own words, in
+ * logical order; the code, the fingerprint and the QR code are the kit's whatever the language.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildKitPdf, type KitPrint } from './kit-pdf';
+import { kitFonts, pdfQrTexts, pdfText } from './kit-pdf-reader';
+import { kitLanguage, loadKitPdfWords, type KitPdfId } from './kit-pdf-words';
+
+/** The catalog's words of `lang` as written (the JSON file, not the compiled module). */
+const catalog = (lang: string) => JSON.parse(readFileSync(new URL(`../../../i18n/catalogs/${lang}/kit-pdf.json`, import.meta.url), 'utf8')) as Record<KitPdfId, string>;
+
+/** Text as compared here: without white space (pdf.js drops the space at the end of an item, around a number set between Arabic runs). */
+const flat = (s: string) => s.replace(/\s+/g, '');
+
+/**
+ * The catalog's Arabic `s` as pdf.js reads it back from any PDF: it reverses a right-to-left item
+ * character by character, so the one glyph of the lam-alef ligature (its two letters in reading
+ * order, within a word) comes out with its letters swapped, and a bracket or guillemet, drawn mirrored as a
+ * right-to-left line needs (shared/binder/bidi.ts), comes out as its mirror. Every other letter keeps its place.
+ */
+const MIRROR: Record<string, string> = { '(': ')', ')': '(', '«': '»', '»': '«' };
+const asRead = (s: string) => flat(s.replace(/\u0644([\u0622\u0623\u0625\u0627])/g, '$1\u0644').replace(/[()«»]/g, (c) => MIRROR[c]!));
+
+/** `message` with its plain placeholders filled in (no plural: those are checked through the compiled words). */
+const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? `{${k}}`);
+
+const CODE = ['AB12C', 'D34EF', 'GH56J', 'K78MN', 'PQ9RS', 'TV0WX', 'YZ12A', 'B34CD', 'E56FG', 'H78JK', 'M9NPQ', 'R0STV', 'WX12Y', 'Z34AB', 'C56DE', 'F78GH', 'J9KMN', 'P0QRS', 'TV12W', 'XY34Z', 'A56BC', 'D78EF', 'G9HJK'].join('-');
+const PAGE = 'https://afterword.example/kit/AbCdEfGhIjKlMnOpQrStUv';
+const LINK = `${PAGE}#AQEBAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4fICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw`;
+
+const print = (over: Partial<KitPrint> = {}): KitPrint => ({
+  people: { ownerName: 'سارة حداد', ownerFirstName: 'سارة', trusteeName: 'عمر الخطيب', k: 2, n: 3 },
+  index: 2,
+  code: CODE,
+  page: PAGE,
+  link: LINK,
+  fingerprint: '7K3Q-F9XA',
+  madeAt: new Date('2026-11-27T10:00:00Z'),
+  ...over,
+});
+
+/** The kit's code, fingerprint and QR code, as in every language: the groups in order, left to right. */
+async function expectTheKit(pdf: Uint8Array, text: string) {
+  expect(text.replace(/[^A-Z0-9]/g, '')).toContain(CODE.replaceAll('-', ''));
+  expect(text).toContain('7K3Q-F9XA');
+  expect(await pdfQrTexts(pdf)).toEqual([LINK]);
+}
+
+describe('the printed kit in its holder’s language (issue 44)', () => {
+  it('in Arabic: the catalog’s words in logical order, the numbers and date in Western digits left to right, the code and QR code the kit’s', async () => {
+    const words = await loadKitPdfWords('ar');
+    expect(words.rtl).toBe(true);
+    const pdf = await buildKitPdf(print(), kitFonts, words);
+    const { pages, text } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    const all = flat(text);
+    const ar = catalog('ar');
+    const values = { owner: 'سارة حداد', first: 'سارة', trustee: 'عمر الخطيب', page: PAGE, date: '27 نوفمبر 2026' };
+    for (const id of ['kitPdf.trustee.title', 'kitPdf.trustee.for', 'kitPdf.purposeHeading', 'kitPdf.trustee.nowHeading', 'kitPdf.whenHeading', 'kitPdf.trustee.kitHeading', 'kitPdf.trustee.now1', 'kitPdf.trustee.now2', 'kitPdf.trustee.now3', 'kitPdf.trustee.now4', 'kitPdf.trustee.when1', 'kitPdf.trustee.when4', 'kitPdf.code', 'kitPdf.fingerprint', 'kitPdf.fingerprintNote', 'kitPdf.scan'] as const) {
+      expect(all, id).toContain(asRead(fill(ar[id], values)));
+    }
+    // The paragraphs with plurals, as the catalog's compiled words say them.
+    const counted = { ...values, k: 2, n: 3 };
+    for (const id of ['kitPdf.trustee.purpose', 'kitPdf.trustee.when3'] as const) expect(all, id).toContain(asRead(words.t(id, counted)));
+    // The address inside an Arabic step stays one left-to-right run, after the words before it.
+    expect(all).toContain(asRead(fill(ar['kitPdf.trustee.when2'], values)));
+    // "Kit 2 of 3 · 2 needed · made on 27 November 2026": the numbers in their places, Western digits.
+    expect(all).toContain(asRead(fill(ar['kitPdf.kitLine'], { index: '2', n: '3', k: '2', date: values.date })));
+    expect(all).toContain(asRead(fill(ar['kitPdf.madeFor'], { for: fill(ar['kitPdf.trustee.for'], values), date: values.date })));
+    expect(all).not.toMatch(/[٠-٩]/);
+    expect(text).not.toMatch(/What this is for|When the time comes|Your kit|Fingerprint|Scan the QR/);
+    await expectTheKit(pdf, text);
+  });
+
+  it('in German: the catalog’s words in logical order (an executor kit too), the date in German, the code and QR code the kit’s', async () => {
+    const words = await loadKitPdfWords('de');
+    const people = { ownerName: 'Margarete Weiß-Öztürk', ownerFirstName: 'Margarete', trusteeName: 'Jürgen Groß', k: 2, n: 3 };
+    const de = catalog('de');
+    const values = { owner: people.ownerName, first: people.ownerFirstName, trustee: people.trusteeName, page: PAGE, date: '27. November 2026' };
+    const trustee = await buildKitPdf(print({ people }), kitFonts, words);
+    const { text } = await pdfText(trustee);
+    for (const id of ['kitPdf.trustee.title', 'kitPdf.purposeHeading', 'kitPdf.trustee.nowHeading', 'kitPdf.trustee.now1', 'kitPdf.trustee.now4', 'kitPdf.trustee.when1', 'kitPdf.trustee.when2', 'kitPdf.fingerprintNote', 'kitPdf.scan'] as const) {
+      expect(text, id).toContain(fill(de[id], values));
+    }
+    expect(text).toContain(words.t('kitPdf.trustee.purpose', { ...values, k: 2, n: 3 }));
+    expect(text).toContain('Kit 2 von 3 · 2 benötigt · erstellt am 27. November 2026');
+    expect(text).toContain('Für Jürgen Groß · erstellt am 27. November 2026');
+    expect(text).not.toMatch(/What this is for|When the time comes|made on/);
+    await expectTheKit(trustee, text);
+
+    const executor = await buildKitPdf(print({ people: { ...people, trusteeName: 'the executor' }, executor: true, index: 3 }), kitFonts, words);
+    const read = (await pdfText(executor)).text;
+    for (const id of ['kitPdf.executor.title', 'kitPdf.executor.for', 'kitPdf.executor.nowHeading', 'kitPdf.executor.now1', 'kitPdf.executor.when1', 'kitPdf.executor.when2'] as const) {
+      expect(read, id).toContain(fill(de[id], values));
+    }
+    expect(read).toContain('Dieses Kit und 1 der Vertrauenspersonen von Margarete können den Tod von Margarete gemeinsam bestätigen');
+    await expectTheKit(executor, read);
+  });
+
+  it('is printed in the trustee’s language as the owner chose it, else the account’s (the executor kit: the account’s)', () => {
+    expect(kitLanguage('de', 'es')).toBe('de');
+    expect(kitLanguage(null, 'es')).toBe('es');
+    expect(kitLanguage(undefined, undefined)).toBe('en');
+    expect(kitLanguage('xx', 'ar')).toBe('ar');
+  });
+});

@@ -21,6 +21,7 @@ import { KitDates } from './KitRow';
 import type { KitStatus } from './kits-api';
 import type { KitPeople } from './kit-words';
 import { KitSetupError, type KitHandout } from './make-kits';
+import { useSession } from '../../../app/session';
 
 export interface ExecutorKitRowProps {
   status: KitStatus;
@@ -40,6 +41,7 @@ export interface ExecutorKitRowProps {
 
 export function ExecutorKitRow({ status, handout, people, api, account, now, onPutAway }: ExecutorKitRowProps) {
   const [printing, setPrinting] = useState(false);
+  const accountLanguage = useSession((s) => s.user?.language);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -49,8 +51,8 @@ export function ExecutorKitRow({ status, handout, people, api, account, now, onP
   const print = async () => {
     setPrinting(true);
     try {
-      const { printKit } = await import('./print-kit');
-      const outcome = await printKit(people, handout!, new Date(now()));
+      const [{ printKit }, { kitLanguage }] = await Promise.all([import('./print-kit'), import('./kit-pdf-words')]);
+      const outcome = await printKit(people, handout!, new Date(now()), kitLanguage(null, accountLanguage));
       if (outcome === 'downloaded') toast({ title: 'Executor kit ready', description: 'The PDF is in your downloads. Print it, put it with your will, then type its code here.' });
     } catch (err) {
       toast({ title: 'Could not make the kit', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });

@@ -22,6 +22,7 @@ import { kitAddress, kitHandoutProblem } from './kit-check';
 import { canShareLinks, copyKitLink, kitMailto, shareKitLink } from './kit-share';
 import type { KitPeople } from './kit-words';
 import type { KitHandout } from './make-kits';
+import { useSession } from '../../../app/session';
 
 export interface KitRowProps {
   status: KitStatus;
@@ -58,6 +59,7 @@ export function KitDates({ status, handedOver }: { status: Pick<KitStatus, 'made
 
 export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
   const [printing, setPrinting] = useState(false);
+  const accountLanguage = useSession((s) => s.user?.language);
   const name = trustee?.name ?? 'A former trustee';
   const first = name.split(/\s+/)[0] || name;
   const headingId = `kit-${status.token}`;
@@ -77,8 +79,8 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
   const print = async () => {
     setPrinting(true);
     try {
-      const { printKit } = await import('./print-kit');
-      const outcome = await printKit(people, handout!, new Date(now()));
+      const [{ printKit }, { kitLanguage }] = await Promise.all([import('./print-kit'), import('./kit-pdf-words')]);
+      const outcome = await printKit(people, handout!, new Date(now()), kitLanguage(trustee?.language, accountLanguage));
       if (outcome === 'downloaded') toast({ title: 'Kit ready', description: `The PDF is in your downloads. Print it and give it to ${first} in person.` });
     } catch (err) {
       toast({ title: 'Could not make the kit', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });

@@ -38,6 +38,13 @@ describe('who can hold a kit', () => {
     ]);
   });
 
+  it('carries the language the owner chose for each trustee, for the printed kit (issue 44); none for "Same as yours"', () => {
+    const l = [{ ...local('a', 'Ann', '2026-01-01'), language: 'de' }, { ...local('b', 'Bob', '2026-02-01'), language: null }];
+    const [ann, bob] = kitCandidates(l, [server('a', 'accepted'), server('b', 'accepted')]);
+    expect(ann!.language).toBe('de');
+    expect(bob).not.toHaveProperty('language');
+  });
+
   it('defaults to 2 of at least 2, and 1 of 1', () => {
     expect([1, 2, 3, 5].map(defaultThreshold)).toEqual([1, 2, 2, 2]);
     expect(defaultThreshold(0)).toBe(1);

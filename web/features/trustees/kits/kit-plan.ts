@@ -10,6 +10,7 @@ import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { KitGeneration, KitsState } from './kits-api';
 import { withoutKitsWords } from '../../../../shared/release/without-kits';
 import { LIMITS } from '../../../../shared/schema/common';
+import { isLanguage, type Language } from '../../../../shared/languages';
 import { kitTooLongText, whoseKit, type KitPeople } from './kit-words';
 
 /** A trustee who can hold a kit: accepted on the server, named on this device. */
@@ -24,6 +25,8 @@ export interface KitCandidate {
   copyRefused?: boolean;
   /** The level the server lists (kit-check.ts checks it against the owner copy of the kit). */
   level: AccessLevel;
+  /** The language the owner chose for this trustee (their e-mails, pages and printed kit); absent for "Same as yours". */
+  language?: Language;
 }
 
 /** A trustee as this device holds it (the name is the owner's sealed words; the server knows only id, address and level). */
@@ -36,6 +39,8 @@ export interface LocalTrustee {
   /** The owner's sealed copy of `email` (shared/schema/trustee.ts). */
   sealedEmail?: string | null;
   accessLevel: AccessLevel;
+  /** The trustee's language as the owner chose it (shared/schema/trustee.ts); null for the owner's. */
+  language?: string | null;
 }
 
 /** A year, for "checked in the last year" (the yearly kit check, issue "A kit that lasts decades"). */
@@ -52,7 +57,7 @@ export function kitCandidates(local: readonly LocalTrustee[], server: readonly R
   return [...local]
     .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id))
     .filter((t) => accepted.has(t.id))
-    .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, sealedEmail: t.sealedEmail ?? null, ...(refusedCopies.has(t.id) ? { copyRefused: true } : {}), level: accepted.get(t.id)!.accessLevel }));
+    .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, sealedEmail: t.sealedEmail ?? null, ...(refusedCopies.has(t.id) ? { copyRefused: true } : {}), level: accepted.get(t.id)!.accessLevel, ...(isLanguage(t.language) ? { language: t.language } : {}) }));
 }
 
 /** The default number of kits needed out of `n`: 2 when there are at least 2 trustees, else 1. */

@@ -22,7 +22,7 @@ import { Input } from '../../ui/Input';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast-store';
 import { useT } from '../../i18n/i18n';
-import { groupsOf, HOW_TO_USE, kitDate, kitText, NO_ONE_ELSE, WHERE_TO_KEEP } from './kit-text';
+import { groupsOf, howToUse, kitDate, kitText } from './kit-text';
 import { useKeysMessages } from './messages';
 import { NewKitButton } from './NewKitDialog';
 import { confirmKitKept, WrongRecoveryCodeError } from './recovery';
@@ -83,16 +83,16 @@ function NoCode() {
 }
 
 function Kit({ code, next, done }: { code: string; next: string; done: () => void }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const navigate = useAppNavigate();
   const user = useSession((s) => s.user);
   const qr = useQr(code);
   const [step, setStep] = useState<'keep' | 'check'>('keep');
   const account = user ? `${user.firstName} ${user.lastName} (${user.username})` : '';
-  const madeOn = kitDate(Date.now());
+  const madeOn = kitDate(Date.now(), language);
 
   const download = () => {
-    const url = URL.createObjectURL(new Blob([kitText(code, account, madeOn)], { type: 'text/plain;charset=utf-8' }));
+    const url = URL.createObjectURL(new Blob([kitText(t, code, account, madeOn)], { type: 'text/plain;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = 'afterword-recovery-kit.txt';
@@ -160,19 +160,21 @@ function Kit({ code, next, done }: { code: string; next: string; done: () => voi
         )}
       </div>
       <section className="recovery-kit-print space-y-3 text-base" aria-hidden>
-        <h1 className="text-2xl font-semibold">Afterword recovery kit</h1>
-        <p>Account: {account}</p>
-        <p>Made on: {madeOn}</p>
-        <p className="py-2 font-mono text-2xl tracking-wide">{code}</p>
+        <h1 className="text-2xl font-semibold">{t('keys.print.title')}</h1>
+        <p>{t('keys.print.account', { account })}</p>
+        <p>{t('keys.print.madeOn', { date: madeOn })}</p>
+        <p className="py-2 font-mono text-2xl tracking-wide" dir="ltr">
+          {code}
+        </p>
         {qr && <img src={qr} alt="" width={160} height={160} />}
-        <p>If you forget your password, this code opens your plans, messages and documents again.</p>
-        <ol className="list-decimal space-y-1 pl-6">
-          {HOW_TO_USE.map((s) => (
+        <p>{t('keys.print.opens')}</p>
+        <ol className="list-decimal space-y-1 ps-6">
+          {howToUse(t).map((s) => (
             <li key={s}>{s}</li>
           ))}
         </ol>
-        <p>{WHERE_TO_KEEP}</p>
-        <p className="font-semibold">{NO_ONE_ELSE}</p>
+        <p>{t('keys.kit.whereToKeep')}</p>
+        <p className="font-semibold">{t('keys.kit.noOneElse')}</p>
       </section>
     </>
   );

@@ -8,23 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildKitPdf, type KitPrint } from './kit-pdf';
-import { kitFonts, pdfQrTexts, pdfText } from './kit-pdf-reader';
+import { asRead, flat, kitFonts, pdfQrTexts, pdfText } from './kit-pdf-reader';
 import { kitLanguage, loadKitPdfWords, type KitPdfId } from './kit-pdf-words';
 
 /** The catalog's words of `lang` as written (the JSON file, not the compiled module). */
 const catalog = (lang: string) => JSON.parse(readFileSync(new URL(`../../../i18n/catalogs/${lang}/kit-pdf.json`, import.meta.url), 'utf8')) as Record<KitPdfId, string>;
-
-/** Text as compared here: without white space (pdf.js drops the space at the end of an item, around a number set between Arabic runs). */
-const flat = (s: string) => s.replace(/\s+/g, '');
-
-/**
- * The catalog's Arabic `s` as pdf.js reads it back from any PDF: it reverses a right-to-left item
- * character by character, so the one glyph of the lam-alef ligature (its two letters in reading
- * order, within a word) comes out with its letters swapped, and a bracket or guillemet, drawn mirrored as a
- * right-to-left line needs (shared/binder/bidi.ts), comes out as its mirror. Every other letter keeps its place.
- */
-const MIRROR: Record<string, string> = { '(': ')', ')': '(', '«': '»', '»': '«' };
-const asRead = (s: string) => flat(s.replace(/\u0644([\u0622\u0623\u0625\u0627])/g, '$1\u0644').replace(/[()«»]/g, (c) => MIRROR[c]!));
 
 /** `message` with its plain placeholders filled in (no plural: those are checked through the compiled words). */
 const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? `{${k}}`);

@@ -1,7 +1,7 @@
 /**
  * Test support (imported only by *.test.ts and e2e/): reads a printed kit back as a person and a
- * phone would: its text (unpdf, pdf.js) and every image on its pages decoded by a QR reader (jsQR);
- * and the fonts the kit is set in, from node_modules.
+ * phone would: its text (unpdf, pdf.js; right-to-left words as pdf.js gives them back: asRead) and
+ * every image on its pages decoded by a QR reader (jsQR); and the fonts the kit is set in, from node_modules.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +18,20 @@ export async function pdfText(pdf: Uint8Array): Promise<{ pages: number; text: s
   const { text, totalPages } = await extractText(new Uint8Array(pdf), { mergePages: true });
   return { pages: totalPages, text: (text as string).replace(/\s+/g, ' ') };
 }
+
+/** Text as compared with a PDF's: without white space (pdf.js drops the space at the end of an item, around a number set between Arabic runs). */
+export const flat = (s: string): string => s.replace(/\s+/g, '');
+
+const MIRROR: Record<string, string> = { '(': ')', ')': '(', '«': '»', '»': '«' };
+
+/**
+ * Right-to-left words `s` (a catalog's Arabic) as pdf.js reads them back from any PDF, flat: it
+ * reverses a right-to-left item character by character, so the one glyph of the lam-alef ligature
+ * (its two letters in reading order, within a word) comes out with its letters swapped, and a
+ * bracket or guillemet, drawn mirrored as a right-to-left line needs (shared/binder/bidi.ts), comes
+ * out as its mirror. Every other letter keeps its place; a person's PDF reader shows them right.
+ */
+export const asRead = (s: string): string => flat(s.replace(/\u0644([\u0622\u0623\u0625\u0627])/g, '$1\u0644').replace(/[()«»]/g, (c) => MIRROR[c]!));
 
 /** RGBA pixels of an 8-bit DeviceRGB or DeviceGray image XObject (as pdf-lib embeds a PNG). */
 function rgbaOf(stream: PDFRawStream): { data: Uint8ClampedArray; width: number; height: number } {

@@ -3,13 +3,16 @@
  * text, right-to-left lines, numbers kept left to right; checked by extracting the PDF's text)"):
  * built with the `kit-pdf` catalog of the language (compiled as the app compiles it), its text read
  * back as a person's PDF reader does (unpdf, pdf.js) and compared with the catalog's own words, in
- * logical order; the code, the fingerprint and the QR code are the kit's whatever the language.
+ * logical order; the code, the fingerprint and the QR code are the kit’s whatever the language; and
+ * every language’s kit fits on one page with names at the schema’s limits (kit-plan.ts kitsTooLongText).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildKitPdf, type KitPrint } from './kit-pdf';
 import { asRead, flat, kitFonts, pdfQrTexts, pdfText } from './kit-pdf-reader';
 import { kitLanguage, loadKitPdfWords, type KitPdfId } from './kit-pdf-words';
+import { LANGUAGES } from '../../../../shared/languages';
+import { LIMITS } from '../../../../shared/schema/common';
 
 /** The catalog's words of `lang` as written (the JSON file, not the compiled module). */
 const catalog = (lang: string) => JSON.parse(readFileSync(new URL(`../../../i18n/catalogs/${lang}/kit-pdf.json`, import.meta.url), 'utf8')) as Record<KitPdfId, string>;
@@ -89,6 +92,21 @@ describe('the printed kit in its holder’s language (issue 44)', () => {
     expect(read).toContain('Dieses Kit und 1 der Vertrauenspersonen von Margarete können den Tod von Margarete gemeinsam bestätigen');
     await expectTheKit(executor, read);
   });
+
+  // kit-plan.ts kitsTooLongText lets every name within the schema's limits through, in any language:
+  // the longest words (German, French) with names at the limits in the font's widest letter, on the longest address.
+  const widest = 'ᙱ'.repeat(LIMITS.name);
+  const longestPage = `https://${'w'.repeat(63)}.${'w'.repeat(63)}.${'w'.repeat(63)}.${'w'.repeat(61)}:65535/kit/${'W'.repeat(22)}`;
+  it.each(LANGUAGES.filter((l) => l !== 'en').flatMap((lang) => [[lang, false] as const, [lang, true] as const]))(
+    'in %s fits on one page with every name as long as the schema allows (executor kit: %s)',
+    async (lang, executor) => {
+      const people = { ownerName: `${widest} ${widest}`, ownerFirstName: widest, trusteeName: widest, k: 9, n: 12 };
+      const pdf = await buildKitPdf(print({ people, page: longestPage, index: 12, executor }), kitFonts, await loadKitPdfWords(lang));
+      const { pages, text } = await pdfText(pdf);
+      expect(pages).toBe(1);
+      await expectTheKit(pdf, text);
+    },
+  );
 
   it('is printed in the trustee’s language as the owner chose it, else the account’s (the executor kit: the account’s)', () => {
     expect(kitLanguage('de', 'es')).toBe('de');

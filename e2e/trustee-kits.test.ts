@@ -4,7 +4,7 @@
  * three trustees, who accept by e-mail; the Trustees screen offers 2 of 3 and makes the kits on
  * the device; each trustee's row shows the kit link (its fragment the kit), "Send by e-mail" as a
  * mailto: the owner's mail app sends, and "Print kit" (at 390 px, for a real family's long names:
- * issue 38) downloads a one-page PDF whose text holds the code and the fingerprint and whose QR
+ * issue 38; in German for a trustee whose language the owner set to German: issue 44) downloads a one-page PDF whose text holds the code and the fingerprint and whose QR
  * decodes to the link. Two trustees keep their kits on
  * the kit page: the owner sees them handed over and the escrow ended. A trustee with a kit is
  * removed: the screen asks for a re-key, which makes new kits while the old stay in force. axe
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
 import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite, onServer } from './harness';
-import { addTrusteeViaUi, confirmDialog, expectToast, openSignedIn } from './record-screens';
+import { addTrusteeViaUi, choose, confirmDialog, expectToast, openDialog, openSignedIn } from './record-screens';
 
 const TRUSTEES = [
   { name: 'David Alexander Whitfield-Hughes', who: 'david', level: 'Full Access' },
@@ -114,6 +114,24 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     expect(text).toContain(`A trustee kit from ${user.firstName} ${user.lastName}`);
     expect(await pdfQrTexts(pdf)).toEqual([links.david]);
     await page.setViewportSize(DESKTOP);
+
+    // Printed in the trustee's language as the owner chose it (issue 44): Siobhán reads German, while
+    // the owner's screens stay English; her kit's code and QR code are her kit's.
+    const siobhan = 'Siobhán Zoë O’Brien-Whitfield';
+    await page.getByRole('button', { name: `Edit trustee ${siobhan}` }).click();
+    const edit = openDialog(page);
+    await choose(page, 'Language of their e-mails', 'Deutsch');
+    await edit.getByRole('button', { name: 'Update Trustee' }).click();
+    await expectToast(page, 'Trustee updated');
+    await edit.waitFor({ state: 'detached' });
+    const [german] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Print kit for ${siobhan}` }).click()]);
+    const germanKit = await downloadedBytes(german);
+    const germanText = (await pdfText(germanKit)).text;
+    expect(germanText).toContain(`Ein Kit der Vertrauensperson von ${user.firstName} ${user.lastName}`);
+    expect(germanText).toContain(`Für ${siobhan} · erstellt am`);
+    expect(germanText).not.toContain('What to do now');
+    expect(germanText.replace(/[^A-Z0-9]/g, '')).toContain(encodeKitCode(parseKitFragment(new URL(links.siobhan!).hash.slice(1))).replaceAll('-', ''));
+    expect(await pdfQrTexts(germanKit)).toEqual([links.siobhan]);
 
     // David and Alan open their links on their phones and keep their kits (the kit page, web/release/kit):
     // the owner's screen then shows both handed over, the kits in force and the escrow ended.

@@ -31,7 +31,7 @@ export interface TextStyle {
   /** Space after the block in points. */
   after?: number;
   grey?: boolean;
-  /** The measure in points when narrower than the page's (text beside a floated image). */
+  /** The measure in points when narrower than the page's (text beside a floated image; a right-to-left document's lines then end at its right, left of the image). */
   width?: number;
 }
 
@@ -95,7 +95,7 @@ export class BinderWriter {
     for (const { line, rtl } of lines) {
       if (this.y - lineHeight < MARGIN_BOTTOM) this.newPage();
       this.y -= lineHeight;
-      if (line) drawLine(this.page, line, rtl, { x: MARGIN_X + indent, y: this.y + size * 0.3, size, font, color: style.grey ? GREY : BLACK }, this.rtl ? MARGIN_X + WIDTH - indent : null);
+      if (line) drawLine(this.page, line, rtl, { x: MARGIN_X + indent, y: this.y + size * 0.3, size, font, color: style.grey ? GREY : BLACK }, this.rtl ? MARGIN_X + Math.min(style.width ?? WIDTH, WIDTH) - indent : null);
     }
     this.gap(style.after ?? 4);
     return lines.length;

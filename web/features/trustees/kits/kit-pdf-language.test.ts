@@ -7,6 +7,7 @@
  * every language’s kit fits on one page with names at the schema’s limits (kit-plan.ts kitsTooLongText).
  */
 import { readFileSync } from 'node:fs';
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildKitPdf, type KitPrint } from './kit-pdf';
 import { asRead, flat, kitFonts, pdfQrTexts, pdfText } from './kit-pdf-reader';
@@ -91,6 +92,19 @@ describe('the printed kit in its holder’s language (issue 44)', () => {
     }
     expect(read).toContain('Dieses Kit und 1 der Vertrauenspersonen von Margarete können den Tod von Margarete gemeinsam bestätigen');
     await expectTheKit(executor, read);
+  });
+
+  it('in Arabic sets the words beside the QR code right to left in their own column, never over the code', async () => {
+    const pdf = await buildKitPdf(print(), kitFonts, await loadKitPdfWords('ar'));
+    const doc = await PDFDocument.load(pdf);
+    const contents = doc.getPage(0).node.Contents()!;
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    const ops = streams.map((st) => new TextDecoder().decode(decodePDFRawStream(st as PDFRawStream).decode())).join('\n');
+    const [, qx, qy] = /1 0 0 1 ([\d.]+) ([\d.]+) cm\s+1 0 0 1 0 0 cm\s+140 0 0 140 0 0 cm/.exec(ops)!.map(Number);
+    // Each string's start (Tm) on a line beside the image: every one left of it (a line ending at the page's right margin starts over it).
+    const beside = [...ops.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm/g)].map(([, x, y]) => ({ x: Number(x), y: Number(y) })).filter((d) => d.y > qy! && d.y < qy! + 140);
+    expect(beside.length).toBeGreaterThan(5);
+    for (const d of beside) expect(d.x).toBeLessThan(qx!);
   });
 
   // kit-plan.ts kitsTooLongText lets every name within the schema's limits through, in any language:

@@ -125,9 +125,9 @@ function kitLayout(w: BinderWriter, input: KitPrint, words: KitPdfWords, scale: 
       heading(said.kitHeading),
     ],
     beside: [
-      { text: t('kitPdf.code'), style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
+      { text: t('kitPdf.code'), style: { size: Math.max(8, at(9.5)), grey: true, width: beside, after: 0 } },
       { text: codeLines(input.code, 4), style: { size: Math.max(12, at(13.5)), bold: true, width: beside, after: at(8) } },
-      { text: t('kitPdf.fingerprint'), style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
+      { text: t('kitPdf.fingerprint'), style: { size: Math.max(8, at(9.5)), grey: true, width: beside, after: 0 } },
       { text: input.fingerprint, style: { size: Math.max(13, at(15)), bold: true, width: beside, after: at(2) } },
       { text: t('kitPdf.fingerprintNote'), style: { size: at(9), grey: true, width: beside, after: at(6) } },
       { text: t('kitPdf.kitLine', { index: number(input.index), n: number(input.people.n), k: number(input.people.k), date: made }), style: { size: at(9), grey: true, width: beside } },

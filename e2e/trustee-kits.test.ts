@@ -4,10 +4,10 @@
  * three trustees, who accept by e-mail; the Trustees screen offers 2 of 3 and makes the kits on
  * the device; each trustee's row shows the kit link (its fragment the kit), "Send by e-mail" as a
  * mailto: the owner's mail app sends, and "Print kit" (at 390 px, for a real family's long names:
- * issue 38; in German for a trustee whose language the owner set to German: issue 44) downloads a one-page PDF whose text holds the code and the fingerprint and whose QR
- * decodes to the link. Two trustees keep their kits on
- * the kit page: the owner sees them handed over and the escrow ended. A trustee with a kit is
- * removed: the screen asks for a re-key, which makes new kits while the old stay in force. axe
+ * issue 38; in German for a trustee whose language the owner set to German: issue 44) downloads
+ * a one-page PDF whose text holds the code and the fingerprint and whose QR decodes to the link.
+ * Two trustees keep their kits on the kit page: the owner sees them handed over and the escrow
+ * ended. A trustee with a kit is removed: the screen asks for a re-key, which makes new kits while the old stay in force. axe
  * finds nothing serious at 390 px and at 1280 px.
  */
 import { describe, expect, it } from 'vitest';

@@ -7,8 +7,8 @@
  * issue 38; in German for a trustee whose language the owner set to German: issue 44) downloads
  * a one-page PDF whose text holds the code and the fingerprint and whose QR decodes to the link.
  * Two trustees keep their kits on the kit page: the owner sees them handed over and the escrow
- * ended. A trustee with a kit is removed: the screen asks for a re-key, which makes new kits while the old stay in force. axe
- * finds nothing serious at 390 px and at 1280 px.
+ * ended. A trustee with a kit is removed: the screen asks for a re-key, which makes new kits while
+ * the old stay in force. axe finds nothing serious at 390 px and at 1280 px.
  */
 import { describe, expect, it } from 'vitest';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';

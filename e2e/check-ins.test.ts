@@ -33,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Waits for the "Release settings saved" toast that says what this device will do (it follows the plain one). */
 const deviceToast = (page: Page, description: string) =>
-  page.locator('li[data-state="open"]', { hasText: 'Release settings saved' }).filter({ hasText: description }).waitFor({ timeout: 15_000 });
+  page.locator('li[data-state="open"]', { hasText: 'Release settings saved' }).filter({ hasText: description }).waitFor();
 
 describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', () => {
   let smtp: TestSmtp;
@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     });
     for (let day = 1; day <= 100; day++) {
       await advance(DAY_MS);
-      const synced = page.waitForResponse((r) => r.url().endsWith('/api/sync') && r.request().method() === 'POST', { timeout: 15_000 });
+      const synced = page.waitForResponse((r) => r.url().endsWith('/api/sync') && r.request().method() === 'POST');
       expect((await rest('PATCH', '/api/user/profile', { firstName: `Ada ${day}` })).status, `day ${day}`).toBe(200);
       expect((await synced).status(), `the phone's sync on day ${day}`).toBe(200);
       if (releasedOn === null && (await status(page)).state === 'released') releasedOn = day;
@@ -260,7 +260,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await dialog.getByLabel('Password').fill(user.password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     // The save runs again once the password is confirmed.
-    await page.locator('li[data-state="open"]', { hasText: 'Release settings saved' }).waitFor({ timeout: 15_000 });
+    await page.locator('li[data-state="open"]', { hasText: 'Release settings saved' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('combobox', { name: 'Waiting period' }).textContent()).toContain('14 days');
     await page.close();

@@ -250,6 +250,9 @@ const SPEC_WORDS: [string, string, 'is' | 'holds'][] = [
   ['profile.value.legacy', 'Legacy & Influence', 'is'],
   ['notFound.title', '404 Page Not Found', 'is'],
   ['notFound.description', 'Did you forget to add the page to the router?', 'is'],
+  // The record forms' required-fields check (§5 "Create message", "Upload document"), web/ui/record-actions.ts
+  ['form.missingTitle', 'Missing information', 'is'],
+  ['form.missingDescription', 'Please fill in all required fields.', 'is'],
   // The dashboard and the profile-completion wizard (§2 "Dashboard", "Profile-completion wizard", §4, §5, §8)
   ['dashboard.welcome', 'Welcome, ', 'holds'],
   ['dashboard.continuePlanning', 'Continue Planning', 'is'],

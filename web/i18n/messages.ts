@@ -12,6 +12,7 @@ import type documents from './catalogs/en/documents.json';
 import type emergency from './catalogs/en/emergency.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
+import type notifications from './catalogs/en/notifications.json';
 import type passwordReset from './catalogs/en/password-reset.json';
 import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
@@ -37,6 +38,7 @@ interface NamespaceFiles {
   tasks: typeof tasks;
   profile: typeof profile;
   'not-found': typeof notFound;
+  notifications: typeof notifications;
   sharing: typeof sharing;
   emergency: typeof emergency;
   dashboard: typeof dashboard;

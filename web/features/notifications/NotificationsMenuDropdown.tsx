@@ -4,6 +4,7 @@
  * positioning, is no part of painting the dashboard), then it replaces the plain bell button.
  */
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../i18n/i18n';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../ui/DropdownMenu';
 import type { Notice } from './notifications';
 import { BellFace, bellButtonClasses } from './notifications-bell';
@@ -11,6 +12,7 @@ import { BellFace, bellButtonClasses } from './notifications-bell';
 /** `notices`: what to list (NotificationsMenu reads them); `defaultOpen`: the person pressed the plain bell button, so the menu opens as it mounts. */
 export default function NotificationsMenuDropdown({ notices, defaultOpen }: { notices: readonly Notice[]; defaultOpen: boolean }) {
   const navigate = useNavigate();
+  const { t } = useT();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
@@ -19,12 +21,12 @@ export default function NotificationsMenuDropdown({ notices, defaultOpen }: { no
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1.5rem)]">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('notifications.title')}</DropdownMenuLabel>
         {notices.length === 0 ? (
           // An item, not a paragraph: a menu must hold menu items (axe aria-required-children), and a
           // screen reader then reads the sentence as the menu's one entry.
           <DropdownMenuItem disabled className="text-sm text-slate-700 data-[disabled]:opacity-100">
-            Nothing needs your attention.
+            {t('notifications.empty')}
           </DropdownMenuItem>
         ) : (
           notices.map((n) => (

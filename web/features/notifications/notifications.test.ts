@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReleaseStatus } from '../../../shared/schema/release';
+import { activateLanguage } from '../../i18n/i18n';
 import { noticesOf } from './notifications';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -37,6 +38,19 @@ describe('the Notifications menu', () => {
     ]);
     expect(noticesOf({ release: active, sync: { status: 'error', rejected: 0 }, now: NOW })).toEqual([
       { id: 'sync-error', title: 'Changes are not syncing yet', detail: 'Afterword keeps trying. Your changes are kept on this device until they reach the server.', href: '/settings', tone: 'info' },
+    ]);
+  });
+});
+
+describe('the Notifications menu in another language (issue 44)', () => {
+  afterEach(() => activateLanguage('en'));
+
+  it('words each notice from the notifications catalog, its date and count in that language', async () => {
+    await activateLanguage('es');
+    const waiting: ReleaseStatus = { ...active, state: 'waiting', endsAt: '2026-12-04T12:00:00Z' };
+    expect(noticesOf({ release: waiting, sync: { status: 'synced', rejected: 3 }, now: NOW })).toMatchObject([
+      { id: 'waiting', title: 'Hay un periodo de espera en curso', detail: 'Salvo que digas que sigues aquí, tu plan se entrega el 4 de diciembre de 2026.' },
+      { id: 'rejected', title: 'Algunos cambios no se pudieron guardar', detail: 'El servidor rechazó 3 cambios; se conserva lo que había antes.' },
     ]);
   });
 });

@@ -3,7 +3,7 @@
  * Document takes a file: picker, drag-and-drop, and on a phone the camera"). Put it inside a
  * <FormField>: the field's label names the file input (id and aria props are forwarded to it).
  * The chosen file is shown with its name, size and a Remove button; nothing is read or stored
- * here: the caller keeps the File and decides on save. Its words are the 'signed-in' catalog's (issue 44).
+ * here: the caller keeps the File and decides on save. Its words are the 'record-forms' catalog's (issue 44).
  *
  * @example
  * <FormField label="Document File"><FileDropZone accept=".pdf,image/*" capture="environment"
@@ -16,7 +16,7 @@ import { cn } from './cn';
 import { formatFileSize } from '../../shared/intl-format';
 import { useT } from '../i18n/i18n';
 import { fileTypeIcon } from './file-kind';
-import { useSignedInMessages } from './signed-in-messages';
+import { useRecordFormsMessages } from './record-forms-messages';
 
 export interface FileDropZoneProps {
   id?: string;
@@ -52,7 +52,7 @@ export function FileDropZone({
   onFile,
   ...aria
 }: FileDropZoneProps) {
-  useSignedInMessages();
+  useRecordFormsMessages();
   const { t, language } = useT();
   const autoId = useId();
   const inputId = id ?? `file-${autoId}`;

@@ -1,7 +1,7 @@
 /**
  * On a list screen: records deleted on one device that another device edited afterwards (rule 22
  * of shared/sync/README.md), each offered back with Restore (brings it back with the edit) or
- * Keep deleted. Renders nothing when there are none. Its words are the 'signed-in' catalog's (issue 44),
+ * Keep deleted. Renders nothing when there are none. Its words are the 'record-forms' catalog's (issue 44),
  * one ICU select over the collection (`kind`) per sentence, since the words agree with the noun.
  */
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
@@ -11,7 +11,7 @@ import { useT } from '../i18n/i18n';
 import { dismissRestorable, restoreDeleted, useRestorable } from '../db/versions';
 import { Button } from './Button';
 import { runWithToasts } from './record-actions';
-import { useSignedInMessages } from './signed-in-messages';
+import { useRecordFormsMessages } from './record-forms-messages';
 
 type Listed = 'messages' | 'documents' | 'trustees' | 'survivorTasks';
 
@@ -24,7 +24,7 @@ const NAME: { [C in Listed]: (e: EntityOf[C]) => string } = {
 
 /** The notice for `collection`'s records offered back (web/db/versions.ts useRestorable). */
 export function RestoreDeletedNotice<C extends Listed>({ collection }: { collection: C }) {
-  useSignedInMessages();
+  useRecordFormsMessages();
   const { t } = useT();
   const offered = useRestorable(collection as CollectionName as C);
   if (offered.length === 0) return null;

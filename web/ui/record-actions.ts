@@ -12,9 +12,9 @@ import { confirm } from './confirm';
 import { toast, type ToastInput } from './toast-store';
 import { AiCancelled } from '../ai/ask-ai';
 import { t } from '../i18n/i18n';
-import './signed-in-messages';
+import './record-forms-messages';
 
-/** SPEC.md §5: the message of every "required fields" check, in the person's language ('signed-in' catalog, issue 44). */
+/** SPEC.md §5: the message of every "required fields" check, in the person's language ('record-forms' catalog, issue 44). */
 const missingInformation = (): ToastInput => ({
   title: t('form.missingTitle'),
   description: t('form.missingDescription'),

@@ -8,25 +8,20 @@
  * web/ui/LazyMenuButton.tsx; precached, so offline too).
  */
 import { lazy } from 'react';
-import { useT } from '../../i18n/i18n';
 import { useSyncStore } from '../../sync/sync-store';
 import { LazyMenuButton } from '../../ui/LazyMenuButton';
 import { useReleaseStore } from '../release';
 import { BellFace, bellButtonClasses } from './notifications-bell';
-import { useNotificationsMessages } from './messages';
 import { noticesOf } from './notifications';
 
 const loadDropdown = () => import('./NotificationsMenuDropdown');
 const NotificationsMenuDropdown = lazy(loadDropdown);
 
-/** The bell in the signed-in header, with its menu; its words in the person's language (issue 44). */
 export function NotificationsMenu() {
-  useNotificationsMessages();
-  const words = useT();
   const release = useReleaseStore((s) => s.status);
   const status = useSyncStore((s) => s.status);
   const rejected = useSyncStore((s) => s.lastRejected.length);
-  const notices = noticesOf({ release, sync: { status, rejected }, now: Date.now() }, words);
+  const notices = noticesOf({ release, sync: { status, rejected }, now: Date.now() });
   return (
     <LazyMenuButton load={loadDropdown} menu={<NotificationsMenuDropdown notices={notices} defaultOpen />} className={bellButtonClasses}>
       <BellFace notices={notices} />

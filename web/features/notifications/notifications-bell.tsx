@@ -1,7 +1,7 @@
 /**
  * What the Notifications menu's plain button and its lazy dropdown (NotificationsMenu.tsx,
  * NotificationsMenuDropdown.tsx) share: the button's look and what it shows (the bell, its name
- * and the count). Kept apart from NotificationsMenu.tsx so the lazy chunk does not import the
+ * and the count; its name is the 'signed-in' catalog's, issue 44). Kept apart from NotificationsMenu.tsx so the lazy chunk does not import the
  * module that loads it (no circle of imports, issue 42).
  */
 import { Bell } from 'lucide-react';
@@ -19,7 +19,7 @@ export function BellFace({ notices }: { notices: readonly Notice[] }) {
     <>
       <Bell className="size-5" aria-hidden="true" />
       {/* The name is "Notifications" or "Notifications, 2" (in the person's language): the visible count is part of it (axe label-content-name-mismatch). */}
-      <span className="sr-only">{t(notices.length ? 'notifications.titleCounted' : 'notifications.title')}</span>
+      <span className="sr-only">{t(notices.length ? 'bell.nameCounted' : 'bell.name')}</span>
       {notices.length > 0 && (
         <span
           className={`absolute end-1.5 top-1.5 flex min-w-5 items-center justify-center rounded-full px-1 text-xs font-semibold text-white ${urgent ? 'bg-red-700' : 'bg-slate-700'}`}

@@ -23,7 +23,7 @@ export const NAMESPACES = [
   'profile-wizard', // issue 41: the wizard's words, with its chunk
   'settings',
   'password-reset', // session 26: the forgotten-password and reset pages
-  'notifications', 'record-forms', 'landing', // session 27: the bell's menu, web/ui's record-form parts, the landing page
+  'notifications', 'record-forms', 'landing', 'contact', // session 27: the bell's menu, web/ui's record-form parts, the landing and Contact pages
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));

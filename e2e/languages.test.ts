@@ -1,6 +1,6 @@
 /**
  * Issue 44 in the browser, at 390 px: under the tests' pseudo-locale (web/i18n/pseudo.ts) the
- * landing page (each tab of its features), the sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
+ * landing page (each tab of its features), the Contact page, the sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
  * and the language setting show no English word of their catalogs (every string of them comes from
  * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
  * (and every moved feature's screen) right to left (`<html lang="ar" dir="rtl">`) that pass axe, and
@@ -49,6 +49,9 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
       await page.getByRole('heading', { level: 3, name: pseudo(`landing.features.${tab}.title`) }).waitFor();
       await expectAllTranslated(page, page.locator('body'), `/, the ${tab} tab`, landingWords);
     }
+    await page.goto('/contact');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('contact.title'));
+    await expectAllTranslated(page, page.locator('body'), '/contact', englishWords(['shell', 'contact']));
 
     // Signed in: Settings, its language card, the header's buttons, the footer, the navigation sheet and the user menu.
     const { page: signedIn } = await keylessAccountPage(context, suite.server.url, '/settings');
@@ -79,6 +82,9 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['landing.hero.title']);
     expect(await page.evaluate(() => document.documentElement.dir), '/').toBe('rtl');
     await expectNoSeriousA11yViolations(page, '/ in Arabic');
+    await page.goto('/contact');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['contact.title']);
+    await expectNoSeriousA11yViolations(page, '/contact in Arabic');
 
     // Signing up in Arabic makes an Arabic account.
     await signUpHere(page, ar['register.submit']);

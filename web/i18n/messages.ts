@@ -7,6 +7,7 @@
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type contact from './catalogs/en/contact.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type landing from './catalogs/en/landing.json';
@@ -40,6 +41,7 @@ interface NamespaceFiles {
   tasks: typeof tasks;
   profile: typeof profile;
   'not-found': typeof notFound;
+  contact: typeof contact;
   landing: typeof landing;
   notifications: typeof notifications;
   sharing: typeof sharing;

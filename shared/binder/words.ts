@@ -23,6 +23,7 @@ import {
   TASK_CATEGORY_LABELS,
   TIMEFRAME_LABELS,
 } from '../labels';
+import { isolate } from './bidi';
 import { DEFAULT_LANGUAGE, type Language, directionOf, isLanguage } from '../languages';
 
 /** Each entry of `labels` as a message `<prefix>.<key>`. */
@@ -130,14 +131,17 @@ export interface BinderWords {
  */
 export function binderWords(lang: string | null | undefined, messages?: Messages): BinderWords {
   const language: Language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  const rtl = directionOf(language) === 'rtl';
   const i18n = messages && language !== DEFAULT_LANGUAGE ? setupI18n({ locale: language, locales: [intlLocale(language)], messages: { [language]: messages } }) : null;
   return {
     lang: language,
-    rtl: directionOf(language) === 'rtl',
+    rtl,
     t(id, values) {
       const english = BINDER_ENGLISH[id];
       if (english === undefined) throw new Error(`No message ${id} in the binder's words (shared/binder/words.ts)`);
-      return i18n && id in messages! ? i18n._(id, literalValues(values)) : fillTemplate(english, values);
+      // In a right-to-left language each value is set in its own direction as one piece (a phone number reads "+44 1865 000000").
+      const put = rtl && values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) : values;
+      return i18n && id in messages! ? i18n._(id, literalValues(put)) : fillTemplate(english, put);
     },
     date: (when) => formatDate(when instanceof Date ? when.toISOString() : when, language),
     number: (n) => formatNumber(n, language),

@@ -13,6 +13,7 @@ import ar from '../../web/i18n/catalogs/ar/binder-pdf.json';
 import de from '../../web/i18n/catalogs/de/binder-pdf.json';
 import { kitFonts as fonts } from '../../web/features/trustees/kits/kit-pdf-reader';
 import { buildBinder, type BinderInput } from './index';
+import { isolate, visualRuns } from './bidi';
 
 /** The catalog's words of `lang` as written (the JSON file, not the compiled module). */
 const words = (lang: string) => JSON.parse(readFileSync(new URL(`../../web/i18n/catalogs/${lang}/binder-pdf.json`, import.meta.url), 'utf8')) as Record<string, string>;
@@ -98,5 +99,11 @@ describe('the family binder in its reader’s language (issue 44)', () => {
     expect(all).toContain(`Grace Hopper (grace@example.com) ${w['binderPdf.kind.text']} · ${w['binderPdf.state.waiting']!.replace('{date}', '4. März 2027')}`);
     expect(all).toContain('Seite 1 von');
     for (const english of ['Family binder', 'In the first 24 hours', 'Emergency contact', 'Waiting for its date', 'page 1 of']) expect(all).not.toContain(english);
+  });
+
+  it('a number put into an Arabic sentence is one left-to-right piece: "+44 1865 000000", not its groups reordered (UAX #9 isolates)', () => {
+    // Without the isolate the groups are reordered: the spaces between them take the sentence's direction.
+    expect(visualRuns('الهاتف: +44 1865 000000', true).map((r) => r.text)).toEqual(['000000', ' ', '1865', ' ', '44', 'الهاتف: +']);
+    expect(visualRuns(`الهاتف: ${isolate('+44 1865 000000')}`, true)).toEqual([{ text: '+44 1865 000000', rtl: false }, { text: 'الهاتف: ', rtl: true }]);
   });
 });

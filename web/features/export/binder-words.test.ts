@@ -24,6 +24,7 @@ describe("the binder's words", () => {
     expect(words.t('binderPdf.phone', { phone: '\\u000a+49' })).toBe('Telefon: \\u000a+49'); // a value as written (shared/i18n-values.ts)
     const ar = binderWords('ar', await loadBinderMessages('ar'));
     expect(ar.rtl).toBe(true);
+    expect(ar.t('binderPdf.phone', { phone: '+44 1865 000000' })).toBe('الهاتف: \u2068+44 1865 000000\u2069');
     // Each value is isolated (set in its own direction as one piece: shared/binder/bidi.ts), never drawn.
     expect(ar.t('binderPdf.footer', { name: 'سارة', date: ar.date('2026-11-01'), page: ar.number(1), count: ar.number(12) }).replace(/[\u2066-\u2069]/g, '')).toBe('ملف العائلة لـ سارة · أعد في 1 نوفمبر 2026 · الصفحة 1 من 12');
   });

@@ -2,9 +2,11 @@
  * A small flowing-text writer over pdf-lib for the family binder: A4 pages, black on white (it
  * prints in black and white), text wrapped to the measure and carried over to new pages, headings
  * kept with what follows, checkboxes drawn as outlines. Page numbers are added when it closes.
+ * A right-to-left document (an Arabic binder, issue 44) sets each line from the right margin, its
+ * indents and checkboxes on the right; each line's runs are still ordered by ./bidi.ts.
  */
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { paragraphIsRtl, visualRuns } from './bidi';
+import { ISOLATES, hasRtl, paragraphIsRtl, visualRuns } from './bidi';
 import { drawableText } from './text';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
@@ -24,7 +26,7 @@ export interface Fonts {
 export interface TextStyle {
   size?: number;
   bold?: boolean;
-  /** Left indent in points. */
+  /** Indent in points from the margin lines start at (the left; the right in a right-to-left document). */
   indent?: number;
   /** Space after the block in points. */
   after?: number;
@@ -44,9 +46,11 @@ export class BinderWriter {
   private readonly widths = new Map<PDFFont, Map<string, number>>();
   private readonly supported: { regular: Set<number>; bold: Set<number> };
 
+  /** `rtl`: the document is written right to left (lines set from the right margin). */
   constructor(
     private readonly doc: PDFDocument,
     private readonly fonts: Fonts,
+    private readonly rtl = false,
   ) {
     this.supported = { regular: new Set(fonts.regular.getCharacterSet()), bold: new Set(fonts.bold.getCharacterSet()) };
     this.newPage();
@@ -91,7 +95,7 @@ export class BinderWriter {
     for (const { line, rtl } of lines) {
       if (this.y - lineHeight < MARGIN_BOTTOM) this.newPage();
       this.y -= lineHeight;
-      if (line) drawLine(this.page, line, rtl, { x: MARGIN_X + indent, y: this.y + size * 0.3, size, font, color: style.grey ? GREY : BLACK });
+      if (line) drawLine(this.page, line, rtl, { x: MARGIN_X + indent, y: this.y + size * 0.3, size, font, color: style.grey ? GREY : BLACK }, this.rtl ? MARGIN_X + WIDTH - indent : null);
     }
     this.gap(style.after ?? 4);
     return lines.length;
@@ -147,11 +151,11 @@ export class BinderWriter {
     this.floatBottom = null;
   }
 
-  /** A label in bold and its value on the lines below, indented ('Not written' when empty). */
-  field(label: string, value: string | null | undefined): void {
+  /** A label in bold and its value on the lines below, indented (`empty`, 'Not written' by default, when there is none). */
+  field(label: string, value: string | null | undefined, empty = 'Not written'): void {
     this.keep(2 * 11 * 1.4);
     this.text(label, { bold: true, after: 0 });
-    this.text(value && value.trim() ? value : 'Not written', { indent: 12, after: 6, grey: !value?.trim() });
+    this.text(value && value.trim() ? value : empty, { indent: 12, after: 6, grey: !value?.trim() });
   }
 
   /** A bulleted list item. */
@@ -164,10 +168,11 @@ export class BinderWriter {
     const size = 11;
     this.keep(size * 1.4 * 2);
     const boxY = this.y - size * 1.4 + 1;
-    this.page.drawRectangle({ x: MARGIN_X, y: boxY, width: 10, height: 10, borderColor: BLACK, borderWidth: 1 });
+    const boxX = this.rtl ? MARGIN_X + WIDTH - 10 : MARGIN_X;
+    this.page.drawRectangle({ x: boxX, y: boxY, width: 10, height: 10, borderColor: BLACK, borderWidth: 1 });
     if (done) {
-      this.page.drawLine({ start: { x: MARGIN_X + 2, y: boxY + 5 }, end: { x: MARGIN_X + 4.5, y: boxY + 2 }, thickness: 1.2, color: BLACK });
-      this.page.drawLine({ start: { x: MARGIN_X + 4.5, y: boxY + 2 }, end: { x: MARGIN_X + 9, y: boxY + 9 }, thickness: 1.2, color: BLACK });
+      this.page.drawLine({ start: { x: boxX + 2, y: boxY + 5 }, end: { x: boxX + 4.5, y: boxY + 2 }, thickness: 1.2, color: BLACK });
+      this.page.drawLine({ start: { x: boxX + 4.5, y: boxY + 2 }, end: { x: boxX + 9, y: boxY + 9 }, thickness: 1.2, color: BLACK });
     }
     this.text(title, { bold: true, indent: 18, after: 1 });
   }
@@ -178,7 +183,7 @@ export class BinderWriter {
     const size = 9;
     pages.forEach((p, i) => {
       const label = drawableText(footer(i + 1, pages.length), this.supported.regular);
-      const w = this.fonts.regular.widthOfTextAtSize(label, size);
+      const w = this.fonts.regular.widthOfTextAtSize(label.replace(ISOLATES, ''), size);
       drawLine(p, label, paragraphIsRtl(label), { x: (PAGE[0] - w) / 2, y: MARGIN_BOTTOM / 2, size, font: this.fonts.regular, color: BLACK });
     });
   }
@@ -196,12 +201,14 @@ export class BinderWriter {
     // A text's width is proportional to the size: each word is shaped once, at size 1.
     const widthOf = (s: string) => {
       let unit = widths.get(s);
-      if (unit === undefined) widths.set(s, (unit = font.widthOfTextAtSize(s, 1)));
+      if (unit === undefined) widths.set(s, (unit = font.widthOfTextAtSize(s.replace(ISOLATES, ''), 1)));
       return unit * size;
     };
     const space = widthOf(' ');
     for (const para of text.split('\n')) {
-      const rtl = paragraphIsRtl(para);
+      // In a right-to-left document a paragraph with any right-to-left letter is right to left ("Omar · الهاتف: +44 …"
+      // keeps the number after the label); one wholly in other scripts keeps its own direction (a Latin name, an address).
+      const rtl = this.rtl ? hasRtl(para) : paragraphIsRtl(para);
       const push = (line: string) => out.push({ line, rtl });
       let line = '';
       let lineWidth = 0;
@@ -237,13 +244,18 @@ export class BinderWriter {
 }
 
 /**
- * Draws one line on `page` from `opts.x`: as one string, or, when it holds right-to-left text, as
- * runs in visual order (./bidi.ts), each measured and drawn after the one on its left.
+ * Draws one line on `page` from `opts.x`, or ending at `right` when given (a right-to-left
+ * document's lines): as one string, or, when it holds right-to-left text, as runs in visual order
+ * (./bidi.ts), each placed after the one on its left. A right-to-left line's runs are drawn from
+ * the right (each in its place): the content stream then holds the line in reading order, which
+ * is the order a PDF reader extracts, copies and reads aloud ("الهاتف: +44 1865", not the number first).
  */
-function drawLine(page: PDFPage, line: string, rtl: boolean, opts: { x: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof rgb> }): void {
-  let x = opts.x;
-  for (const run of visualRuns(line, rtl)) {
-    page.drawText(run.text, { ...opts, x });
-    x += opts.font.widthOfTextAtSize(run.text, opts.size);
+function drawLine(page: PDFPage, line: string, rtl: boolean, opts: { x: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof rgb> }, right: number | null = null): void {
+  const runs = visualRuns(line, rtl).map((run) => ({ text: run.text, width: opts.font.widthOfTextAtSize(run.text, opts.size), x: 0 }));
+  let x = right === null ? opts.x : right - runs.reduce((w, run) => w + run.width, 0);
+  for (const run of runs) {
+    run.x = x;
+    x += run.width;
   }
+  for (const run of rtl ? runs.reverse() : runs) page.drawText(run.text, { ...opts, x: run.x });
 }

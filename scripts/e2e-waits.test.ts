@@ -2,8 +2,7 @@
  * Issue 41 ("green on a busy machine"): a browser test waits for the event it needs, bounded only
  * so that a test that will fail says so (the context's WAIT_BOUND_MS, 90 s; expect.poll's 60 s,
  * vitest.config.ts). A wait given a short bound of its own fails someone's change on a loaded
- * machine for nothing (check-ins' 100 days waited 15 s for each day's sync: a fresh-clone run at
- * load ~16 failed there). This reads every e2e file and refuses an explicit `timeout:` under 60 s,
+ * machine for nothing (check-ins' 100 days waited 15 s for each day's sync). This reads every e2e file and refuses an explicit `timeout:` under 60 s,
  * except where a short bound is the point: a probe whose failure is caught (`.catch(`,
  * `.then(() => true, () => false)`) or a trial click that checks a button is ready now.
  */

@@ -40,17 +40,17 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
       { name: 'Alan Turing', email: addr('alan') },
     ]);
     await page.reload();
-    await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Make kits' }).click();
     await expectToast(page, 'Kits made');
     await page.getByRole('button', { name: 'Dismiss notification' }).click(); // not over the dialog's screenshot
 
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     const dialog = openDialog(page);
-    await dialog.getByRole('checkbox').first().check({ timeout: 20_000 });
+    await dialog.getByRole('checkbox').first().check();
     await dialog.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
     await dialog.getByText('Letters are never opened in an emergency: they stay for after your death.').waitFor();
     // A new account: no confirmed address, no device taking notifications. The dialog says what that means, and how to change it.
-    await dialog.getByText(/^If Grace Hopper asks, you would only find out by opening Afterword/).waitFor({ timeout: 20_000 });
+    await dialog.getByText(/^If Grace Hopper asks, you would only find out by opening Afterword/).waitFor();
     await dialog.getByRole('link', { name: 'Confirm your e-mail address in Settings' }).waitFor();
     await dialog.getByRole('button', { name: 'Turn on notifications on this device' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'Emergency access dialog at 390 px');
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
     await dialog.getByRole('button', { name: 'Save emergency access' }).click();
     await expectToast(page, 'Emergency access saved');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await settings(page)).map((s) => [s.waitHours, s.items.length]), { timeout: 20_000 }).toEqual([[48, 1]]);
+    await expect.poll(async () => (await settings(page)).map((s) => [s.waitHours, s.items.length])).toEqual([[48, 1]]);
     await page.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
 
     // Removed, then set again: the new choice's version is above the one removed, never 1 again (security review s22 H1).
@@ -72,14 +72,14 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     await openDialog(page).getByRole('button', { name: 'Remove emergency access' }).click();
     await expectToast(page, 'Emergency access removed');
-    await expect.poll(async () => (await versions()).settings, { timeout: 20_000 }).toEqual([]);
+    await expect.poll(async () => (await versions()).settings).toEqual([]);
     expect(Object.values((await versions()).choiceVersions)).toEqual([1]);
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     const again = openDialog(page);
-    await again.getByRole('checkbox').first().check({ timeout: 20_000 });
+    await again.getByRole('checkbox').first().check();
     await again.getByRole('button', { name: 'Save emergency access' }).click();
     await expectToast(page, 'Emergency access saved');
-    await expect.poll(async () => (await versions()).settings.map((s) => s.choiceVersion), { timeout: 20_000 }).toEqual([2]);
+    await expect.poll(async () => (await versions()).settings.map((s) => s.choiceVersion)).toEqual([2]);
 
     // A trustee added after the kits holds none: the dialog says so and how to give one.
     await addTrusteeViaUi(page, 'Mary Somerville', addr('mary'));

@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     await allChangesSaved(owner);
     await owner.getByRole('button', { name: 'Emergency access: Maria Lopez' }).click();
     const dialog = openDialog(owner);
-    await dialog.getByRole('checkbox', { name: will }).check({ timeout: 20_000 });
+    await dialog.getByRole('checkbox', { name: will }).check();
     await dialog.getByRole('checkbox', { name: 'My plan: Music' }).check();
     await dialog.getByText('Maria Lopez can open these 2 items if they ask and you do not refuse within 48 hours.').waitFor();
     await dialog.getByRole('button', { name: 'Save emergency access' }).click();
@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     const maria = await (await mobileContext(suite.browser)).newPage();
     await maria.goto(link);
     const card = maria.getByRole('region', { name: 'Emergency access' });
-    await card.getByText(/you can ask to open what Ada chose for an emergency \(2 things\)/).waitFor({ timeout: 20_000 });
+    await card.getByText(/you can ask to open what Ada chose for an emergency \(2 things\)/).waitFor();
     await card.getByRole('button', { name: 'Ask for emergency access' }).click();
     await card.getByText(/^You asked for emergency access on .+\. Ada has been told and can refuse until /).waitFor();
     await advanceServerClock(suite.server.url, 48 * HOUR_MS + 60_000);
@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     const back = await ownerContext.newPage();
     await back.goto('/settings');
     const timeline = back.getByRole('list', { name: 'Sharing timeline' });
-    await timeline.getByText('Maria Lopez asked for emergency access.').waitFor({ timeout: 20_000 });
+    await timeline.getByText('Maria Lopez asked for emergency access.').waitFor();
     await timeline.getByText("Maria Lopez's wait ended and nobody refused: they could open what you marked for emergencies.").waitFor();
     // The server's note that it handed her page the key, and her page's own word that it opened the items (once per grant).
     expect(await timeline.getByText('Maria Lopez was handed the key to what you marked for emergencies.').count()).toBeGreaterThanOrEqual(1);
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/, 30_000);
     const iris = await (await mobileContext(suite.browser)).newPage();
     await iris.goto(onServer(suite.server.url, toIris.links[0]!));
-    await iris.getByText(letter).waitFor({ timeout: 20_000 });
+    await iris.getByText(letter).waitFor();
     await iris.context().close();
   });
 });

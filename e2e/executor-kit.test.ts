@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     // The kits setup: the executor kit is off by default; on, it is one more kit and says what it means.
     await owner.reload();
     const kitsNeeded = owner.getByRole('combobox', { name: 'Kits needed to open what you have sealed' });
-    await kitsNeeded.waitFor({ timeout: 20_000 });
+    await kitsNeeded.waitFor();
     expect(await kitsNeeded.textContent()).toContain('2 of 2');
     const add = owner.getByRole('checkbox', { name: 'Add an executor kit' });
     expect(await add.isChecked()).toBe(false);
@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
 
     // Its row: made, not put away; printed as a kit for the executor of the will.
     const row = owner.getByRole('listitem', { name: 'Executor kit' });
-    await row.getByRole('button', { name: 'Print executor kit' }).waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: 'Print executor kit' }).waitFor();
     expect(await row.textContent()).toContain('Not put away yet');
     expect(await owner.getByLabel('Kit link for Executor kit').count()).toBe(0); // only printed: no link to send
     await owner.setViewportSize(DESKTOP);
@@ -96,13 +96,13 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     await phone.getByText(/Your kit is kept/).first().waitFor();
     await phone.context().close();
     await owner.reload();
-    await owner.getByRole('heading', { name: 'Your kits: 2 of 3 needed' }).waitFor({ timeout: 20_000 });
+    await owner.getByRole('heading', { name: 'Your kits: 2 of 3 needed' }).waitFor();
     expect(await owner.getByText(/whoever runs Afterword could read/).count()).toBe(0); // the escrow ended
 
     // Years later the executor opens the printed address (no code asked) and checks the fingerprint.
     const visit = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await visit.goto(qr!.split('#')[0]!);
-    await visit.getByRole('heading', { level: 1, name: "The executor kit of Ada's will" }).waitFor({ timeout: 20_000 });
+    await visit.getByRole('heading', { level: 1, name: "The executor kit of Ada's will" }).waitFor();
     const fingerprint = /Fingerprint ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(text)![1]!;
     expect(await visit.locator('.fingerprint').textContent()).toBe(fingerprint);
     await expectNoSeriousA11yViolations(visit, 'the executor kit checked by its fingerprint, at 390 px');
@@ -117,26 +117,26 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     await poll(async () => (await kitState(qr!)).phase, 30_000).toBe('awaiting-confirmations');
     const executor = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await executor.goto(qr!); // the phone's camera opened the printed QR code
-    await executor.getByRole('heading', { level: 1, name: 'Confirm only if you know Ada has died' }).waitFor({ timeout: 20_000 });
+    await executor.getByRole('heading', { level: 1, name: 'Confirm only if you know Ada has died' }).waitFor();
     await executor.getByText('This is the executor kit of Ada\'s will.').waitFor();
     await expectNoSeriousA11yViolations(executor, 'the executor kit asked to confirm, at 390 px');
     await executor.getByLabel('I know that Ada has died.').check();
     await executor.getByRole('button', { name: 'Confirm that Ada has died' }).click();
-    await executor.getByRole('heading', { level: 1, name: 'Thank you for confirming' }).waitFor({ timeout: 20_000 });
+    await executor.getByRole('heading', { level: 1, name: 'Thank you for confirming' }).waitFor();
     await executor.getByText(/The executor kit opens nothing of its own: your part is done\./).waitFor();
     expect(await kitState(qr!)).toMatchObject({ phase: 'awaiting-confirmations', confirmations: 1 });
 
     // Grace confirms: released. The executor kit's page opens nothing and names who holds access.
     const grace = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await grace.goto(graceLink);
-    await grace.getByLabel('I know that Ada has died.').check({ timeout: 20_000 });
+    await grace.getByLabel('I know that Ada has died.').check();
     await grace.getByRole('button', { name: 'Confirm that Ada has died' }).click();
     await poll(async () => (await kitState(qr!)).phase, 30_000).toBe('released');
     await grace.context().close();
     await executor.context().close();
     const after = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await after.goto(qr!);
-    await after.getByRole('heading', { level: 1, name: "Ada's trustees hold access now" }).waitFor({ timeout: 20_000 });
+    await after.getByRole('heading', { level: 1, name: "Ada's trustees hold access now" }).waitFor();
     const list = await after.getByRole('list').textContent();
     for (const t of trustees) expect(list).toContain(addr(t.who));
     await expectNoSeriousA11yViolations(after, 'the executor kit after the release, at 390 px');

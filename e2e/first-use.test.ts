@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
     await luxury.waitFor();
     await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height - 300 });
     await page.setViewportSize(DESKTOP);
-    await luxury.click({ timeout: 5_000 });
+    await luxury.click();
     await poll(() => budget.textContent()).toContain('Luxury');
 
     // The user menu, by keyboard: Enter opens it, Escape closes it and focus is back on its button.
@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
       expect(await budget.textContent()).toContain('Moderate');
       await budget.click();
       const premium = page.getByRole('option', { name: 'Premium' });
-      await premium.click({ timeout: 5_000 });
+      await premium.click();
       await poll(() => budget.textContent()).toContain('Premium');
       await context.unroute(/\/SelectRadix-[^/]*\.js$/, late);
       await page.close();

@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await loginViaUi(page, user);
-    await page.waitForURL('**/dashboard', { timeout: 30_000 });
+    await page.waitForURL('**/dashboard');
     await poll(() => page.getByText('Welcome back!', { exact: true }).isVisible()).toBe(true);
 
     await page.goto('/death-plan');
@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     const second = await desktopContext(suite.browser, suite.server.url);
     const other = await second.newPage();
     await loginViaUi(other, user);
-    await other.waitForURL('**/dashboard', { timeout: 30_000 });
+    await other.waitForURL('**/dashboard');
     await other.goto('/death-plan');
     await poll(() => other.getByLabel('Location').inputValue(), 30_000).toBe(CANARY);
     await second.close();

@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
     const dialog = openDialog(owner);
     const group = dialog.getByRole('group', { name: DELIVERY_WORDS.legend });
-    await group.waitFor({ timeout: 20_000 });
+    await group.waitFor();
     await group.getByText(DELIVERY_WORDS.trustee).click();
     await choose(owner, DELIVERY_WORDS.who, 'Alan Turing');
     await dialog.getByRole('button', { name: 'Update Message' }).click();
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await poll(modes, 30_000).toEqual(['server', 'server', 'trustee']);
     // The rehearsal says so: Henry gets no e-mail from Afterword, Alan hands his letter over.
     await openSignedIn(owner, '/settings/rehearsal');
-    await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor({ timeout: 20_000 });
+    await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor();
     // So does the family binder, made on the owner's device: never "Pending, sent after release" for Henry's letter.
     await navigateInApp(owner, '/dashboard');
     const binderOf = async (page: Page, button: string) => {
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await confirmWithLink(suite.browser, links.grace!, 'Ada');
     expect(await kitState(links.grace!)).toMatchObject({ phase: 'awaiting-confirmations', confirmations: 1 });
     await owner.goto('/dashboard');
-    await owner.getByText('Your trustees are being asked to confirm').waitFor({ timeout: 20_000 });
+    await owner.getByText('Your trustees are being asked to confirm').waitFor();
     await expectNoSeriousA11yViolations(owner, 'the owner while trustees are asked to confirm, at 390 px');
     await owner.goto('about:blank');
     await confirmWithLink(suite.browser, links.alan!, 'Ada');
@@ -184,7 +184,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/, 30_000);
     const iris = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await iris.goto(local(toIris.links[0]!));
-    await iris.getByText(letters.iris).waitFor({ timeout: 20_000 });
+    await iris.getByText(letters.iris).waitFor();
     await iris.context().close();
     const toClara = await suite.smtp.waitFor(addr('clara'), /A message from Ada/, 30_000);
     const claraPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
@@ -208,7 +208,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
 
     // Mary's printed kit opens her level: documents only, no plan.
     const mary = await openLevel(links.mary!);
-    await mary.getByRole('heading', { level: 2, name: 'Documents' }).waitFor({ timeout: 20_000 });
+    await mary.getByRole('heading', { level: 2, name: 'Documents' }).waitFor();
     expect(await mary.getByRole('heading', { level: 2, name: 'Plan' }).count()).toBe(0);
     await keptLine(mary).waitFor();
     expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -216,9 +216,9 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
 
     // Alan's kit page opens his full access and gives him Henry's letter to send from his own e-mail.
     const alan = await openLevel(links.alan!);
-    await alan.getByRole('heading', { level: 2, name: 'Plan' }).waitFor({ timeout: 20_000 });
+    await alan.getByRole('heading', { level: 2, name: 'Plan' }).waitFor();
     await keptLine(alan).waitFor();
-    await alan.getByRole('heading', { name: 'Letters for you to hand over' }).waitFor({ timeout: 20_000 });
+    await alan.getByRole('heading', { name: 'Letters for you to hand over' }).waitFor();
     await alan.getByText(`For ${addr('henry')}.`).waitFor();
     await expectNoSeriousA11yViolations(alan, 'the kit page with letters to hand over, at 390 px');
     // What his page says of each letter is its real state: Henry's is his to hand over, never "being sent".
@@ -248,7 +248,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
       }),
     );
     const handovers = lied.getByRole('region', { name: 'Letters for you to hand over' });
-    await handovers.getByText(`For ${addr('henry')}.`).waitFor({ timeout: 20_000 });
+    await handovers.getByText(`For ${addr('henry')}.`).waitFor();
     await handovers.getByRole('alert').filter({ hasText: 'gave a different address for this letter than the one Ada wrote' }).waitFor();
     expect(await lied.locator('body').innerText()).not.toContain(liar);
     const liedMailto = await handovers.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');
@@ -257,7 +257,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await lied.context().close();
     const henryPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await henryPage.goto(local(handLink));
-    await henryPage.getByText(letters.henry).waitFor({ timeout: 20_000 });
+    await henryPage.getByText(letters.henry).waitFor();
     expect(await henryPage.evaluate(() => location.hash)).toBe('');
     await henryPage.context().close();
     expect(suite.smtp.to(addr('henry'))).toEqual([]);
@@ -266,10 +266,10 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const grace = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await grace.goto(links.grace!);
     await grace.getByRole('button', { name: 'Open what Ada left for you' }).click();
-    await lineFor(grace, 'henry').getByText(/handed over, opened on [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor({ timeout: 20_000 });
+    await lineFor(grace, 'henry').getByText(/handed over, opened on [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor();
     await lineFor(grace, 'iris').getByText(/sent on [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor();
     await grace.context().close();
     await owner.goto('/message-vault');
-    await owner.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' }).getByText(/^Handed over, opened on [A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor({ timeout: 20_000 });
+    await owner.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' }).getByText(/^Handed over, opened on [A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor();
   });
 });

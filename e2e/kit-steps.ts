@@ -16,12 +16,12 @@ import { expectToast } from './record-screens';
  */
 export async function makeKitsViaUi(page: Page, names: readonly string[]): Promise<string[]> {
   await page.reload();
-  await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Make kits' }).click();
   await expectToast(page, 'Kits made');
   const links: string[] = [];
   for (const name of names) {
     const field = page.getByLabel(`Kit link for ${name}`);
-    await field.waitFor({ timeout: 20_000 });
+    await field.waitFor();
     links.push(await field.inputValue());
   }
   return links;
@@ -40,9 +40,9 @@ export async function keepKit(browser: Browser, link: string): Promise<void> {
 export async function confirmWithLink(browser: Browser, link: string, first: string): Promise<void> {
   const phone = await (await mobileContext(browser)).newPage();
   await phone.goto(link);
-  await phone.getByRole('heading', { level: 1, name: `Confirm only if you know ${first} has died` }).waitFor({ timeout: 20_000 });
+  await phone.getByRole('heading', { level: 1, name: `Confirm only if you know ${first} has died` }).waitFor();
   await phone.getByLabel(`I know that ${first} has died.`).check();
   await phone.getByRole('button', { name: `Confirm that ${first} has died` }).click();
-  await phone.getByRole('heading', { level: 1, name: /^(Thank you for confirming|What .* left for you)$/ }).waitFor({ timeout: 20_000 });
+  await phone.getByRole('heading', { level: 1, name: /^(Thank you for confirming|What .* left for you)$/ }).waitFor();
   await phone.context().close();
 }

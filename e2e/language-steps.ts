@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'password-reset', // session 26: the forgotten-password and reset pages
   'keys', // session 27: the recovery kit page and the keys' dialogs (web/features/keys)
   'rehearsal', 'release', 'export', 'binder', // session 27: the owner's release side (e2e/language-walk-release.ts)
+  'notifications', 'record-forms', 'landing', 'contact', // session 27: the bell's menu, web/ui's record-form parts, the landing and Contact pages
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));
@@ -45,8 +46,13 @@ export const englishWords = (namespaces: readonly Namespace[]) =>
 /** The first slice's words (the frame, signed out and signed in; sign-in and sign-up); each feature's walk checks its own namespace's words. */
 export const ENGLISH_WORDS = englishWords(['shell', 'signed-in', 'auth']);
 
-/** The English words of `words` found in `text` (whole words; the pseudo-locale's are accented, so never match). */
-const englishIn = (text: string, words: Set<string>) => [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => words.has(w));
+/**
+ * The English words of `words` found in `text`: whole tokens of letters, digits and `_` that are
+ * plain ASCII words (the pseudo-locale's are accented, so never match; a person's data such as the
+ * test's username "ada_lx3it9" is one token, not "ada", "lx" and the English "it": a languages walk
+ * failed on that).
+ */
+const englishIn = (text: string, words: Set<string>) => [...new Set(text.match(/[\p{L}\p{N}_]+/gu) ?? [])].filter((w) => /^[A-Za-z]{2,}$/.test(w) && words.has(w));
 
 /** The text a person reads or hears in `part`: its visible text, and every aria-label, placeholder and title in it (hidden parts aside). */
 async function wordsOf(part: Locator): Promise<string> {

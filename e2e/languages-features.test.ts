@@ -1,7 +1,7 @@
 /**
  * Issue 44, the moved features under the tests' pseudo-locale at 390 px (docs/i18n.md "Moving a
  * feature"): Legal Documents, Trustees, the Message Vault, My After-Death Plan, Survivor Tasks,
- * Profile Settings, the not-found page, the dashboard, Settings, sharing (with the viewer's page a shared
+ * Profile Settings, the not-found page, the dashboard (with the bell's Notifications menu), Settings, sharing (with the viewer's page a shared
  * link opens) and emergency access leave no English word of their own catalogs on any of
  * their screens (the page, its empty states and tabs, its dialogs, a card, the delete question, the
  * toasts) and nothing wider than the screen. Each walk checks its own feature's words: a part of
@@ -23,15 +23,21 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
 
   it('under the pseudo-locale, Legal Documents (the page, its empty states, the upload dialog, a card, the delete question, the toasts) leaves no English word', async () => {
     const { context, page } = await pseudoOwner(() => phone('en-US'));
-    const words = englishWords(['documents']);
+    const words = englishWords(['documents', 'record-forms']);
     const dialog = await walkEmptyScreen(page, words, '/documents', {
       title: 'documents.title',
       emptyText: 'documents.emptyDescription',
       create: 'documents.uploadFirst',
       dialogTitle: 'documents.createTitle',
     });
-    // The file field's own words (the drop zone inside it is web/ui's, not yet on the catalogs).
+    // The file field's own words and web/ui's drop zone in it (session 27); sent blank, the required-fields toast and the fields' errors.
     await dialog.getByText(pseudo('documents.fileHint')).waitFor();
+    await dialog.getByText(pseudo('fileDrop.dragHere')).waitFor();
+    await expectAllTranslated(page, dialog, 'the upload dialog, a file', words);
+    await dialog.getByRole('button', { name: pseudo('documents.submitUpload') }).click();
+    await expectToast(page, pseudo('form.missingTitle'), pseudo('form.missingDescription'));
+    await dialog.getByText(pseudo('form.required')).first().waitFor();
+    await expectAllTranslated(page, dialog, 'the upload dialog, sent blank', words);
     await dialog.getByText(pseudo('documents.source.link')).click();
     await expectAllTranslated(page, dialog, 'the upload dialog', words);
     await choose(page, pseudo('documents.typeLabel'), pseudo('documents.type.will'));
@@ -349,6 +355,10 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     // With a birthdate: the panel's tabs and headings (an insight itself is the AI helper's words).
     await astrology.getByRole('heading', { name: pseudo('dashboard.astrology.favorable') }).waitFor();
     await expectAllTranslated(page, astrology.getByRole('tablist'), 'the astrological panel\'s tabs', words);
+    // session 27: the header's bell and its menu (nothing needs attention on a new account).
+    await page.getByRole('button', { name: pseudo('bell.name') }).click();
+    await page.getByRole('menu').getByText(pseudo('notifications.empty')).waitFor();
+    await expectAllTranslated(page, page.getByRole('menu'), 'the Notifications menu', englishWords(['signed-in', 'notifications']));
     await context.close();
   });
 

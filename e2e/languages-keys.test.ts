@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('languages: the keys feature (issue 44)', () => {
     await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('afterword-device-keys').onsuccess = resolve)));
     await page.reload();
     const dialog = page.getByRole('dialog', { name: pseudo('keys.unlock.title') });
-    await dialog.getByText(pseudo('keys.unlock.cleared')).waitFor({ timeout: 30_000 });
+    await dialog.getByText(pseudo('keys.unlock.cleared')).waitFor();
     await expectAllTranslated(page, dialog, 'the Unlock dialog', words);
     await dialog.getByLabel(pseudo('keys.password')).fill('not the password');
     await dialog.getByRole('button', { name: pseudo('keys.unlock.submit') }).click();

@@ -1,6 +1,6 @@
 /**
  * Issue 44 in the browser, at 390 px: under the tests' pseudo-locale (web/i18n/pseudo.ts) the
- * sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
+ * landing page (each tab of its features), the Contact page, the sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
  * and the language setting show no English word of their catalogs (every string of them comes from
  * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
  * (and every moved feature's screen) right to left (`<html lang="ar" dir="rtl">`) that pass axe, and
@@ -13,7 +13,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, MOBILE, poll, useBrowserSuite } from './harness';
 import { expectToast } from './record-screens';
-import { ar, catalog, CATALOGS, en, expectAllTranslated, NAMESPACES, pseudo, signUpHere } from './language-steps';
+import { ar, catalog, CATALOGS, en, englishWords, expectAllTranslated, NAMESPACES, pseudo, signUpHere } from './language-steps';
 import { docShot } from './doc-shots';
 
 /** The public account pages: sign-in, sign-up, the forgotten password and the reset page opened without its link. */
@@ -40,6 +40,18 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
       await expectAllTranslated(page, page.locator('body'), path);
     }
+    // session 27: the landing page, prerendered in English, drawn anew in the pseudo-locale; each tab of its features.
+    const landingWords = englishWords(['shell', 'landing']);
+    await page.goto('/');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('landing.hero.title'));
+    for (const tab of ['death-plan', 'messages', 'documents'] as const) {
+      await page.getByRole('tab', { name: pseudo(`landing.features.${tab}.label`) }).click();
+      await page.getByRole('heading', { level: 3, name: pseudo(`landing.features.${tab}.title`) }).waitFor();
+      await expectAllTranslated(page, page.locator('body'), `/, the ${tab} tab`, landingWords);
+    }
+    await page.goto('/contact');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('contact.title'));
+    await expectAllTranslated(page, page.locator('body'), '/contact', englishWords(['shell', 'contact']));
 
     // Signed in: Settings, its language card, the header's buttons, the footer, the navigation sheet and the user menu.
     const { page: signedIn } = await keylessAccountPage(context, suite.server.url, '/settings');
@@ -66,6 +78,13 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
       await expectNoSeriousA11yViolations(page, `${path} in Arabic`);
     }
+    await page.goto('/');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['landing.hero.title']);
+    expect(await page.evaluate(() => document.documentElement.dir), '/').toBe('rtl');
+    await expectNoSeriousA11yViolations(page, '/ in Arabic');
+    await page.goto('/contact');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['contact.title']);
+    await expectNoSeriousA11yViolations(page, '/contact in Arabic');
 
     // Signing up in Arabic makes an Arabic account.
     await signUpHere(page, ar['register.submit']);

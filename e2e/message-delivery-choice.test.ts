@@ -53,19 +53,19 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
     await openSignedIn(page, '/trustees');
     await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, TRUSTEES.map((t) => ({ name: t.name, email: addr(t.who) })));
     await page.reload();
-    await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Make kits' }).click();
     await expectToast(page, 'Kits made');
 
     // The device binds the message to the kits by itself: the server delivers it, by default.
     await openSignedIn(page, '/message-vault');
-    await expect.poll(async () => (await choices(page)).map((m) => m.mode), { timeout: 30_000 }).toEqual(['server']);
+    await expect.poll(async () => (await choices(page)).map((m) => m.mode)).toEqual(['server']);
 
     // The edit form: the choice, what each means, and who hands it over.
     const henry = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
     await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
     dialog = openDialog(page);
     const group = dialog.getByRole('group', { name: DELIVERY_WORDS.legend });
-    await group.waitFor({ timeout: 20_000 });
+    await group.waitFor();
     expect(await group.getByRole('radio', { name: DELIVERY_WORDS.server }).isChecked()).toBe(true);
     await dialog.getByText(DELIVERY_WORDS.serverMeans).waitFor();
     await group.getByText(DELIVERY_WORDS.trustee).click();
@@ -79,12 +79,12 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
     await dialog.getByRole('button', { name: 'Update Message' }).click();
     await expectToast(page, 'Message updated');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await choices(page)).map((m) => [m.mode, m.trustees.length]), { timeout: 20_000 }).toEqual([['trustee', 2]]);
+    await expect.poll(async () => (await choices(page)).map((m) => [m.mode, m.trustees.length])).toEqual([['trustee', 2]]);
 
     // Opened again, the form shows the choice as stored.
     await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
     dialog = openDialog(page);
-    await dialog.getByText(DELIVERY_WORDS.trusteeMeans).waitFor({ timeout: 20_000 });
+    await dialog.getByText(DELIVERY_WORDS.trusteeMeans).waitFor();
     expect(await dialog.getByRole('combobox', { name: DELIVERY_WORDS.who }).textContent()).toContain('Alan Turing');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
     await expectToast(page, 'Your server gave an answer this device refused', HANDOVER_MISMATCH_WORDS);
     await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
     dialog = openDialog(page);
-    await dialog.getByRole('alert').filter({ hasText: HANDOVER_MISMATCH_WORDS }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('alert').filter({ hasText: HANDOVER_MISMATCH_WORDS }).waitFor();
     expect(await dialog.getByRole('group', { name: DELIVERY_WORDS.legend }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'Message form, a server list that differs, at 390 px');
     await dialog.getByRole('button', { name: 'Update Message' }).click();

@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('Message Vault (issue #5)', () => {
 
     // The edit survives a reload (it is in the local store).
     await page.reload();
-    await expect.poll(() => clara.isVisible(), { timeout: 15_000 }).toBe(true); // the key session opens first
+    await expect.poll(() => clara.isVisible()).toBe(true); // the key session opens first
     await page.close();
   });
 

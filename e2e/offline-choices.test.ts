@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue
     // Emergency access, saved with no network: kept on the device, and said so.
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     const dialog = openDialog(page);
-    await dialog.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor({ timeout: 20_000 });
+    await dialog.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor();
     await dialog.getByRole('checkbox').first().check();
     await dialog.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
     await expectNoSeriousA11yViolations(page, 'Emergency access dialog offline at 390 px');
@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('emergency access and Stop sharing, offline (issue
     await goOffline(context);
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     const removing = openDialog(page);
-    await removing.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor({ timeout: 20_000 });
+    await removing.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor();
     await removing.getByRole('button', { name: 'Remove emergency access' }).click();
     await expectToast(page, 'Removal waiting for a connection');
     await removing.waitFor({ state: 'detached' });

@@ -25,7 +25,7 @@ export async function trusteeWithKit(page: Page, suite: ReturnType<typeof useMai
   await openSignedIn(page, '/trustees');
   await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, [{ name: 'Grace Hopper', email: `grace.${username}@example.com` }]);
   await page.reload();
-  await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Make kits' }).click();
   await expectToast(page, 'Kits made');
   await allChangesSaved(page);
 }

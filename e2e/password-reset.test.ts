@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('password reset', () => {
     expect(resets).toEqual([]);
     await page.getByLabel('My account was made before Afterword sealed what I write', { exact: false }).check();
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.waitForURL('**/dashboard', { timeout: 30_000 });
+    await page.waitForURL('**/dashboard');
     expect(resets).toHaveLength(1);
 
     // Every other session ended: the old phone's session is refused.

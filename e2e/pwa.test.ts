@@ -218,11 +218,11 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await second.getByLabel('New Password', { exact: true }).fill(newPassword);
     await second.getByLabel('Confirm New Password').fill(newPassword);
     await second.getByRole('button', { name: 'Update Password' }).click();
-    await second.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor({ timeout: 30_000 });
+    await second.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor();
 
     await context.setOffline(false);
     const reauth = page.getByRole('dialog', { name: 'Please sign in again' });
-    await reauth.waitFor({ timeout: 30_000 });
+    await reauth.waitFor();
     // The count is the device's live query, read once the dialog's chunk has rendered: waited for,
     // not read at the dialog's first paint (a loaded machine read 'Your work will sync' before it).
     await reauth.getByText('1 change is saved on this device', { exact: false }).waitFor();
@@ -308,7 +308,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
 
     await logout();
     const question = page.getByRole('alertdialog');
-    await question.waitFor({ timeout: 15_000 });
+    await question.waitFor();
     expect(await question.textContent()).toContain('1 change on this device has not reached the server yet');
     await question.getByRole('button', { name: 'Stay signed in' }).click();
     await question.waitFor({ state: 'detached' });
@@ -316,7 +316,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await page.getByText('Unsent Uma').waitFor();
 
     await logout();
-    await question.waitFor({ timeout: 15_000 });
+    await question.waitFor();
     await question.getByRole('button', { name: 'Log out and discard' }).click();
     await page.waitForURL('**/login');
     await slowPoll(() => localDatabases()).toEqual([]);
@@ -342,7 +342,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });
-      await page.getByText('A new version of Afterword is available').waitFor({ timeout: 30_000 });
+      await page.getByText('A new version of Afterword is available').waitFor();
       await page.getByRole('button', { name: 'Reload' }).click();
       await slowPoll(() => page.evaluate(() => document.documentElement.dataset.build)).toBe('second');
       await context.close();

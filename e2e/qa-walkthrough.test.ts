@@ -40,15 +40,15 @@ describe.skipIf(!hasChromium)('logout reaches every tab', () => {
     const other = await context.newPage();
     await other.goto('/message-vault');
     // A page load (app, database, screen): vitest's default poll of 1 s timed it, and a busy CI machine missed it.
-    await expect.poll(() => other.getByText('The secret of the roses.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => other.getByText('The secret of the roses.').isVisible()).toBe(true);
     // Let the first tab's message reach the server so its logout does not ask.
-    await expect.poll(() => page.getByText('All changes saved').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('All changes saved').first().isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
 
-    await other.waitForURL('**/login', { timeout: 15_000 });
+    await other.waitForURL('**/login');
     expect(await other.getByText('The secret of the roses.').count()).toBe(0);
     expect(await other.evaluate(() => localStorage.getItem('afterword:last-user'))).toBeNull();
     await context.close();
@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('sign in again', () => {
     await context.clearCookies(); // the session ends: the next sync (this message's push) hears 401
     await openDialog(page).getByRole('button', { name: 'Save Message' }).click();
     const reauth = page.getByRole('dialog', { name: 'Please sign in again' });
-    await reauth.waitFor({ timeout: 30_000 });
+    await reauth.waitFor();
     await reauth.getByRole('button', { name: 'Not now' }).click();
     await reauth.waitFor({ state: 'detached' });
 
@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)('plan card', () => {
     await page.getByLabel('Location').fill('Kensal Green');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     const synced = page.getByText('Your plan is saved on this device and synced to your account.');
-    await expect.poll(() => synced.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => synced.isVisible()).toBe(true);
     await page.getByLabel('Location').fill('Highgate');
     await expect.poll(() => page.getByText('You have unsaved changes: press Save Changes to keep them.').isVisible()).toBe(true);
     expect(await synced.count()).toBe(0);
@@ -158,13 +158,13 @@ describe.skipIf(!hasChromium)('Settings without a connection', () => {
     const { context, page } = await owner.open('/dashboard');
     await page.route('**/api/release/**', (route) => route.abort('internetdisconnected'));
     await page.goto('/settings');
-    await expect.poll(() => page.getByText('Needs a connection to load.').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Needs a connection to load.').count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBeGreaterThan(0);
 
     // The connection returns: the screen loads by itself.
     await page.unroute('**/api/release/**');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect.poll(() => page.getByText('Needs a connection to load.').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByText('Needs a connection to load.').count()).toBe(0);
     await page.getByRole('combobox', { name: 'Check-in interval' }).waitFor();
 
     // Offline, an action says so.

@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.getByText('That password is not right').waitFor();
     await page.getByLabel('Password').fill(account.user.password);
     await page.getByRole('button', { name: 'Make new kit' }).click();
-    await page.waitForURL('**/recovery-kit', { timeout: 30_000 });
+    await page.waitForURL('**/recovery-kit');
 
     const shown = page.getByTestId('recovery-code');
     await shown.waitFor();
@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await big.getByRole('button', { name: 'Make a new recovery kit' }).click();
     await big.getByLabel('Password').fill(account.user.password);
     await big.getByRole('button', { name: 'Make new kit' }).click();
-    await big.getByRole('img', { name: 'QR code of your recovery code' }).waitFor({ timeout: 30_000 });
+    await big.getByRole('img', { name: 'QR code of your recovery code' }).waitFor();
     await expectNoSeriousA11yViolations(big, '/recovery-kit (desktop)');
     await desktop.close();
   });
@@ -133,7 +133,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('heading', { name: 'Open your words again' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Open your words again' }).waitFor();
     await page.getByLabel('Recovery code').waitFor(); // this phone never held the keys
     await expectNoSeriousA11yViolations(page, '/reset-password, open your words (390 px)');
 
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.getByText('Group 5 does not look right').waitFor();
     await page.getByLabel('Recovery code').fill(account.code);
     await page.getByRole('button', { name: 'Open my words' }).click();
-    await page.getByText('Your words are open again').waitFor({ timeout: 30_000 });
+    await page.getByText('Your words are open again').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/dashboard');
 
@@ -162,13 +162,13 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(account.user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => suite.smtp.to(account.user.email).length, { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect.poll(() => suite.smtp.to(account.user.email).length).toBeGreaterThan(before);
     const again = suite.smtp.to(account.user.email).at(-1)!;
     await page.goto(again.links[0]!);
     await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD} two`);
     await page.getByLabel('Confirm new password').fill(`${NEW_PASSWORD} two`);
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText('Your words are open again').waitFor({ timeout: 30_000 });
+    await page.getByText('Your words are open again').waitFor();
     expect(await page.getByLabel('Recovery code').count()).toBe(0);
     const reopened = await openKeyringViaApi(suite.server.url, account.user.username, `${NEW_PASSWORD} two`);
     expect(reopened.keyring.kids()).toEqual(account.keyring.kids());

@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('changes queued offline that the server refuses fo
     // Emergency access to Old will, saved with no network.
     await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
     const dialog = openDialog(page);
-    await dialog.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor({ timeout: 20_000 });
+    await dialog.getByText('Your trustee kits could not be checked now: you may be offline.', { exact: false }).waitFor();
     await dialog.getByRole('checkbox', { name: /Old will/ }).check();
     await dialog.getByRole('button', { name: 'Save emergency access' }).click();
     await expectToast(page, 'Saved on this device');

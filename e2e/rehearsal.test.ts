@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
         if ((await people.count()) < 4) await page.reload();
         await page.getByRole('heading', { level: 1 }).waitFor();
         return people.count();
-      }, { timeout: 30_000, interval: 1_000 })
+      }, { timeout: 60_000, interval: 1_000 })
       .toBe(4);
 
     // Each recipient: named by this device, their e-mail as the release writes it, no working link.

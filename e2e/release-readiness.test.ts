@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('release readiness on Settings (issue #16)', () =>
           await banner.waitFor({ timeout: 5_000 }).catch(() => undefined);
           return banner.count();
         },
-        { timeout: 30_000, interval: 1000 },
+        { timeout: 60_000, interval: 1000 },
       )
       .toBe(1);
     const banner = page.getByRole('region', { name: 'Undeliverable e-mail' });

@@ -28,7 +28,7 @@ async function reloadUntil<T>(page: Page, check: () => Promise<T>, expected: T):
         await page.getByRole('progressbar').waitFor();
         return check();
       },
-      { timeout: 20_000, interval: 500 },
+      { timeout: 60_000, interval: 500 },
     )
     .toEqual(expected);
 }
@@ -160,9 +160,9 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
 
     // A syncs first, then B (whose plan is newer): nothing either wrote is lost.
     await a.context.setOffline(false);
-    await a.page.getByText(SYNCED).waitFor({ timeout: 20_000 });
+    await a.page.getByText(SYNCED).waitFor();
     await b.context.setOffline(false);
-    await b.page.getByText(SYNCED).waitFor({ timeout: 20_000 });
+    await b.page.getByText(SYNCED).waitFor();
     // B's open screen shows A's fields without a reload.
     await expect.poll(() => b.page.getByRole('tab', { name: 'Basic Info' }).click().then(() => b.page.getByLabel('Location').inputValue())).toBe('The old boathouse');
     await syncUntil(a.context, () => a.page.getByRole('tab', { name: 'Obituary' }).click().then(() => a.page.getByRole('textbox', { name: 'Obituary' }).inputValue()), 'She loved the river.');
@@ -277,7 +277,7 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     await page.getByText('1 change waits to sync to your account.').waitFor();
     expect(await page.getByText(SYNCED).count()).toBe(0);
     await context.setOffline(false);
-    await page.getByText(SYNCED).waitFor({ timeout: 20_000 });
+    await page.getByText(SYNCED).waitFor();
 
     // Saved: leaving no longer asks.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Message Vault' }).click();

@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('an account made before keys', () => {
     const bodies: string[] = [];
     page.on('request', (r) => void (r.postData() !== null && bodies.push(r.postData()!)));
     await loginViaUi(page, user);
-    await page.getByText('Your server answered as if your account had no keys. Nothing was sent.').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Your server answered as if your account had no keys. Nothing was sent.').first().waitFor();
     expect(bodies.filter((b) => b.includes(user.password))).toEqual([]); // the normal form never sends it
     await upgradeViaUi(page, user);
     await passRecoveryKit(page); // keys were made at this upgrade: the kit is shown first

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('the app under its Content-Security-Policy (issue 
     }
     // A Radix dialog: inline style attributes and the injected scroll-lock <style>.
     await page.goto('/trustees/new');
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(1); // a page load, not a 1 s poll
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1); // a page load, not a 1 s poll
     await page.keyboard.press('Escape');
     seen.push(...(await violationsOf(page)));
 

@@ -25,7 +25,7 @@ async function tabCount(page: Page, name: string | RegExp): Promise<number> {
 const choose = (page: Page, label: string, option: string) => chooseOption(page, label, option, true);
 
 /** A toast with `text` appears (writing the 36 sealed tasks of the guide can take seconds on a busy machine). */
-const toastShows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 20_000 }).toBe(true);
+const toastShows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 
 /** Opens a task card's details (it shows only its title at first), whatever their state now. */
 async function openDetails(card: Locator, title: string): Promise<void> {
@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     await page.waitForURL('**/dashboard');
     await openSignedIn(page, '/survivor-tasks');
     await page.getByRole('heading', { level: 1, name: 'Survivor Tasks' }).waitFor();
-    await expect.poll(() => tabCount(page, /All Tasks/), { timeout: 15_000 }).toBeGreaterThanOrEqual(25);
+    await expect.poll(() => tabCount(page, /All Tasks/)).toBeGreaterThanOrEqual(25);
     await expectNoSeriousA11yViolations(page, '/survivor-tasks at 390 px');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-tasks.png` });
     // The whole guide fits a few phone screens: each task collapsed to its title (it was ~34 screens).

@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
 
     // Before anyone accepted: no kit can be made, and the screen says what that means.
     await page.getByRole('heading', { name: 'Trustee kits' }).waitFor();
-    await page.getByText(/No trustee has accepted yet/).waitFor({ timeout: 20_000 });
+    await page.getByText(/No trustee has accepted yet/).waitFor();
     await page.getByText(/will not be able to open your plan, documents and tasks/).waitFor();
 
     for (const t of TRUSTEES) {
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     });
     await page.reload();
     const kitsNeeded = page.getByRole('combobox', { name: 'Kits needed to open what you have sealed' });
-    await kitsNeeded.waitFor({ timeout: 20_000 });
+    await kitsNeeded.waitFor();
     expect(await page.evaluate(() => (window as unknown as { noKeysSaid: boolean }).noKeysSaid)).toBe(false);
     expect(await kitsNeeded.textContent()).toContain('2 of 3');
     await page.setViewportSize(MOBILE);
@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     const links: Record<string, string> = {};
     for (const t of TRUSTEES) {
       const field = page.getByLabel(`Kit link for ${t.name}`);
-      await field.waitFor({ timeout: 20_000 });
+      await field.waitFor();
       links[t.who] = await field.inputValue();
       expect(links[t.who]).toMatch(new RegExp(`^${suite.server.url}/kit/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]+$`));
     }
@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
       await phone.context().close();
     }
     await page.reload();
-    await expect.poll(async () => (await page.getByRole('listitem', { name: 'Alan Turing' }).textContent()) ?? '', { timeout: 20_000 }).toContain('Handed over');
+    await expect.poll(async () => (await page.getByRole('listitem', { name: 'Alan Turing' }).textContent()) ?? '').toContain('Handed over');
     expect(await row.textContent()).not.toContain('Not handed over yet');
     expect(await page.getByRole('listitem', { name: 'Siobhán Zoë O’Brien-Whitfield' }).textContent()).toContain('Not handed over yet');
     expect(await page.getByText(/whoever runs Afterword could read/).count()).toBe(0);

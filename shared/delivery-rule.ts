@@ -192,30 +192,43 @@ function handoverPart(m: TrusteeMessageFacts, by: readonly HandoverBy[], s: Deli
 }
 
 /**
- * The English of each DeliveryStatePart (the binder's, shared/binder/delivery-line.ts; the same
- * words as the English catalog's `releasePage.state.*`, web/release/words.test.ts), dates written
- * by `date`, a trustee not named "a trustee".
+ * The English of each DeliveryStatePart (the binder's, shared/binder/words.ts; the same words as
+ * the English catalog's `releasePage.state.*`, web/release/words.test.ts), with `{date}`, `{sent}`,
+ * `{opened}`, `{who}` and `{backup}` where the part's values go.
  */
+export const ENGLISH_STATE_LINES: Record<DeliveryStatePart['id'], string> = {
+  waiting: 'waiting for its date, {date}',
+  cannotSend: 'cannot be sent: its e-mail address is not valid',
+  notDelivered: 'could not be delivered: the e-mail to this address was refused or never arrived',
+  beingSent: 'being sent',
+  sent: 'sent',
+  sentOn: 'sent on {sent}',
+  sentOpened: 'sent, opened on {opened}',
+  sentOnOpened: 'sent on {sent}, opened on {opened}',
+  handedOverOpened: 'handed over, opened on {opened}',
+  cannotHandOver: 'cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it',
+  waitingThenYou: 'waiting for its date, {date}; then you hand it over',
+  waitingThenOther: 'waiting for its date, {date}; then {who} hands it over',
+  youHandOver: 'for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet',
+  otherYouBackup: 'for {who} to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet',
+  otherHandsOver: 'for {who} to hand over by their own e-mail; not opened yet',
+  otherOrBackup: 'for {who} (or {backup}, the backup) to hand over by their own e-mail; not opened yet',
+};
+
+/**
+ * `template` with each `{name}` replaced by `values[name]` (as written; a name not given stays as
+ * it is): the English of the binder and of the state lines, which need no ICU plural or select.
+ */
+export const fillTemplate = (template: string, values: Record<string, string> = {}): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+
+/** The English of `p`, dates written by `date`, a trustee not named "a trustee". */
 function englishStateLine(p: DeliveryStatePart, date: (iso: string) => string): string {
-  const name = (who: string | null) => who ?? 'a trustee';
-  switch (p.id) {
-    case 'waiting': return `waiting for its date, ${date(p.date)}`;
-    case 'cannotSend': return 'cannot be sent: its e-mail address is not valid';
-    case 'notDelivered': return 'could not be delivered: the e-mail to this address was refused or never arrived';
-    case 'beingSent': return 'being sent';
-    case 'sent': return 'sent';
-    case 'sentOn': return `sent on ${date(p.sent)}`;
-    case 'sentOpened': return `sent, opened on ${date(p.opened)}`;
-    case 'sentOnOpened': return `sent on ${date(p.sent)}, opened on ${date(p.opened)}`;
-    case 'handedOverOpened': return `handed over, opened on ${date(p.opened)}`;
-    case 'cannotHandOver': return 'cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it';
-    case 'waitingThenYou': return `waiting for its date, ${date(p.date)}; then you hand it over`;
-    case 'waitingThenOther': return `waiting for its date, ${date(p.date)}; then ${name(p.who)} hands it over`;
-    case 'youHandOver': return 'for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet';
-    case 'otherYouBackup': return `for ${name(p.who)} to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet`;
-    case 'otherHandsOver': return `for ${name(p.who)} to hand over by their own e-mail; not opened yet`;
-    case 'otherOrBackup': return `for ${name(p.who)} (or ${name(p.backup)}, the backup) to hand over by their own e-mail; not opened yet`;
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(p) as [string, string | null][]) {
+    if (key !== 'id') values[key] = key === 'who' || key === 'backup' ? (value ?? 'a trustee') : date(value!);
   }
+  return fillTemplate(ENGLISH_STATE_LINES[p.id], values);
 }
 
 /**

@@ -13,6 +13,14 @@ const bidi = bidiFactory();
 /** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, their presentation forms). */
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
+/**
+ * The isolates (LRI, RLI, FSI, PDI): a value put into a right-to-left sentence ("+44 1865 000000",
+ * a name) is set in its own direction as one piece (./words.ts). They are never drawn.
+ */
+export const ISOLATES = /[\u2066-\u2069]/g;
+/** First-strong isolate around `value`: its direction is its own first letter's, left to right when it has none (a number). */
+export const isolate = (value: string): string => `\u2068${value}\u2069`;
+
 /** A piece of a line drawn as one string: `text` as fontkit must receive it. */
 export interface VisualRun {
   text: string;
@@ -46,9 +54,10 @@ export function visualRuns(line: string, rtl: boolean): VisualRun[] {
     if (last && last.rtl === odd && prev !== undefined && i === prev + (odd ? -1 : 1)) last.indices.push(i);
     else runs.push({ indices: [i], rtl: odd });
   }
-  return runs.map(({ indices, rtl: odd }) => {
-    if (!odd) return { text: indices.map((i) => line[i]).join(''), rtl: false };
-    const logical = [...indices].reverse().map((i) => bidi.getMirroredCharacter(line[i]!) ?? line[i]!);
+  const drawn = runs.map(({ indices, rtl: odd }) => {
+    if (!odd) return { text: indices.map((i) => line[i]).join('').replace(ISOLATES, ''), rtl: false };
+    const logical = [...indices].reverse().map((i) => bidi.getMirroredCharacter(line[i]!) ?? line[i]!).filter((c) => c < '\u2066' || c > '\u2069');
     return { text: hasRtl(logical.join('')) ? logical.join('') : logical.reverse().join(''), rtl: true };
   });
+  return drawn.filter((run) => run.text !== '');
 }

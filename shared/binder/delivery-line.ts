@@ -13,9 +13,9 @@
  *
  * Dates are the chosen day (shared/delivery-rule.ts deliveryDay), in the reader's time zone.
  */
-import { deliveryDay, deliveryStateLine, type DeliveryProblem } from '../delivery-rule';
-import { formatLongDate } from '../labels';
+import { deliveryDay, deliveryStatePart, type DeliveryProblem } from '../delivery-rule';
 import type { Message } from '../schema';
+import { binderWords, type BinderWords } from './words';
 
 /** A message as the binder's delivery line reads it. */
 export interface BinderDelivery {
@@ -49,42 +49,47 @@ export interface BinderDeliveryContext {
   kitsInUse: boolean;
 }
 
-/** The owner's binder's words for each message type; the same in a trustee's copy. */
-export const MESSAGE_KIND_WORDS: Record<Message['messageType'], string> = { text: 'Written message', video: 'Video message', audio: 'Audio message' };
-
-/** A message whose type the binder's maker may not read (BinderMessage). */
-export const SEALED_KIND_WORDS = 'Message (sealed for its recipient)';
+/** English, the words when none are given (./words.ts). */
+const ENGLISH = binderWords('en');
 
 /**
  * The binder's line for `m` after its recipient: "<kind> · <state>", e.g. "Written message ·
  * Pending, sent after release" in the owner's copy, "Audio message · Being sent" in a trustee's
- * copy made after the release (`afterRelease`, at `now`: the binder's madeAt).
+ * copy made after the release (`afterRelease`, at `now`: the binder's madeAt), in `words`' language.
  */
-export function binderMessageLine(m: BinderMessage, opts: { afterRelease: boolean; now: Date; delivery?: BinderDeliveryContext }): string {
-  const kind = (m.messageType && MESSAGE_KIND_WORDS[m.messageType]) || SEALED_KIND_WORDS;
-  return `${kind} · ${opts.afterRelease ? releasedStateLine(m, opts.now) : binderDeliveryLine(m, opts.delivery)}`;
+export function binderMessageLine(m: BinderMessage, opts: { afterRelease: boolean; now: Date; delivery?: BinderDeliveryContext }, words: BinderWords = ENGLISH): string {
+  const kind = words.t(`binderPdf.kind.${m.messageType ?? 'sealed'}`);
+  const state = opts.afterRelease ? releasedStateLine(m, opts.now, words) : binderDeliveryLine(m, opts.delivery, words);
+  return words.t('binderPdf.messageLine', { kind, state });
 }
 
 /**
- * The state of `m` as the trustee's page says it at `now` (deliveryStateLine), with a capital:
- * who hands a letter over by name (the binder may be read by anyone in the family, so never "you").
+ * The state of `m` as the trustee's page says it at `now` (shared/delivery-rule.ts
+ * deliveryStatePart), with a capital: who hands a letter over by name (the binder may be read by
+ * anyone in the family, so never "you").
  */
-function releasedStateLine(m: BinderDelivery, now: Date): string {
+function releasedStateLine(m: BinderDelivery, now: Date, words: BinderWords): string {
   const handover = m.handover?.map((name) => ({ trusteeId: '', you: false, name })) ?? null;
-  const line = deliveryStateLine({ ...m, handover }, now.getTime(), (iso) => formatLongDate(iso));
-  return line.charAt(0).toUpperCase() + line.slice(1);
+  const { id, ...facts } = deliveryStatePart({ ...m, handover }, now.getTime());
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(facts) as [string, string | null][]) {
+    values[key] = key === 'who' || key === 'backup' ? (value ?? words.t('binderPdf.delivery.aTrustee')) : words.date(value!);
+  }
+  return words.t(`binderPdf.state.${id}`, values);
 }
 
 /** The owner's binder's delivery line of `m` (before the release), e.g. "Pending, sent after release". */
-export function binderDeliveryLine(m: BinderDelivery, ctx: BinderDeliveryContext = { known: true, kitsInUse: true }): string {
-  if (m.delivered) return 'Delivered';
-  const date = m.deliveryDate ? formatLongDate(deliveryDay(m.deliveryDate)) : null;
-  if (!ctx.known) return date ? `Pending, to reach them on ${date} or at release if later` : 'Pending, to reach them after release';
-  if (!m.handover) return date ? `Pending, to be sent on ${date} or at release if later` : 'Pending, sent after release';
-  const [first, backup] = m.handover.map((n) => n.trim() || 'a trustee');
-  if (!first) return 'Cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it';
-  const who = backup ? `${first} (or ${backup}, the backup)` : first;
-  const when = date ? `on ${date} or at release if later` : 'after release';
-  const sender = ctx.kitsInUse ? 'Afterword does not send it' : 'Afterword sends it only if the plan is released before the trustee kits are in use';
-  return `Pending, for ${who} to hand over ${when} by their own e-mail; ${sender}`;
+export function binderDeliveryLine(m: BinderDelivery, ctx: BinderDeliveryContext = { known: true, kitsInUse: true }, words: BinderWords = ENGLISH): string {
+  const t = words.t;
+  if (m.delivered) return t('binderPdf.delivery.delivered');
+  const date = m.deliveryDate ? words.date(deliveryDay(m.deliveryDate)) : null;
+  if (!ctx.known) return date ? t('binderPdf.delivery.reachOn', { date }) : t('binderPdf.delivery.reach');
+  if (!m.handover) return date ? t('binderPdf.delivery.sentOn', { date }) : t('binderPdf.delivery.sent');
+  const [first, backup] = m.handover.map((n) => n.trim() || t('binderPdf.delivery.aTrustee'));
+  if (!first) return t('binderPdf.delivery.cannotHandOver');
+  return t('binderPdf.delivery.handover', {
+    who: backup ? t('binderPdf.delivery.withBackup', { first, backup }) : first,
+    when: date ? t('binderPdf.delivery.onDate', { date }) : t('binderPdf.delivery.afterRelease'),
+    sender: t(ctx.kitsInUse ? 'binderPdf.delivery.notSent' : 'binderPdf.delivery.sentIfEarly'),
+  });
 }

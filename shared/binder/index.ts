@@ -11,27 +11,21 @@
  * Greek and Cyrillic script print exactly ("Zofia Wąsowska-Łęcka", "Ἀθηνᾶ", "Жанна"); pdf-lib's
  * standard fonts stop at WinAnsi. The caller passes the font bytes (./fonts.ts says where each side
  * gets them), so the builder stays a pure function of data and fonts.
+ *
+ * Its words are in its reader's language (issue 44, ./words.ts: catalog namespace `binder-pdf`,
+ * passed in compiled by the caller), dates and numbers through shared/intl-format.ts; an Arabic
+ * binder is set right to left (./layout.ts), numbers kept left to right (./bidi.ts).
  */
 import fontkit from '@pdf-lib/fontkit';
+import type { Messages } from '@lingui/core';
 import { PDFDocument } from 'pdf-lib';
-import {
-  ACCESS_LEVEL_LABELS,
-  BURIAL_PREFERENCE_LABELS,
-  COMPLETION_STATUS_LABELS,
-  DOCUMENT_TYPE_LABELS,
-  FUNERAL_TYPE_LABELS,
-  ORIGINAL_LOCATION_LABEL,
-  PRIORITY_OPTIONS,
-  TASK_CATEGORY_LABELS,
-  TIMEFRAME_LABELS,
-  formatLongDate,
-} from '../labels';
 import type { DeathPlan, LegalDocument, Profile, SurvivorTask, Trustee } from '../schema';
 import { TIMEFRAMES, type Timeframe } from '../schema/survivor-task';
 import type { BinderFontBytes } from './fonts';
 import { BinderWriter } from './layout';
 import { binderMessageLine, type BinderDeliveryContext, type BinderMessage } from './delivery-line';
 import { survivorsOnly } from '../task-roles';
+import { binderWords } from './words';
 
 export type { BinderFontBytes } from './fonts';
 
@@ -59,6 +53,12 @@ export interface BinderInput {
   afterRelease?: boolean;
   /** How messages go, when the owner's device knows (delivery-line.ts; before the release); default: known, kits in use. */
   delivery?: BinderDeliveryContext;
+  /**
+   * The reader's language (shared/languages.ts; default English): the owner's copy in the app's,
+   * a trustee's copy in the trustee page's (TrusteePageData `lang`). Never translates what the
+   * family wrote.
+   */
+  lang?: string;
 }
 
 /**
@@ -89,118 +89,128 @@ const FIRST_DAYS: readonly Timeframe[] = ['24h', '72h'];
 
 /**
  * The binder as PDF bytes, its text in `fonts` (DejaVu Sans TrueType, embedded as subsets: only
- * the glyphs used). Never throws on text: a character the font lacks (CJK, most emoji) is replaced
- * visibly (./text.ts). Throws only when `fonts` are not TrueType/OpenType fonts.
+ * the glyphs used) and its words in `input.lang` from `messages`, that language's compiled
+ * `binder-pdf` catalog (English needs none; a message it lacks is English's). Never throws on
+ * text: a character the font lacks (CJK, most emoji) is replaced visibly (./text.ts). Throws only
+ * when `fonts` are not TrueType/OpenType fonts.
  */
-export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): Promise<Uint8Array> {
-  const name = [input.profile?.firstName, input.profile?.lastName].filter(Boolean).join(' ') || 'Unnamed';
-  const made = formatLongDate(input.madeAt.toISOString());
-  const { doc, writer: w } = await newPrintedDocument(fonts, { title: `Family binder of ${name}`, author: name, madeAt: input.madeAt });
+export async function buildBinder(input: BinderInput, fonts: BinderFontBytes, messages?: Messages): Promise<Uint8Array> {
+  const words = binderWords(input.lang, messages);
+  const { t } = words;
+  const name = [input.profile?.firstName, input.profile?.lastName].filter(Boolean).join(' ') || t('binderPdf.unnamed');
+  const made = words.date(input.madeAt);
+  const meta = { title: t('binderPdf.titleOf', { name }), author: name, madeAt: input.madeAt, lang: words.lang, rtl: words.rtl };
+  const { doc, writer: w } = await newPrintedDocument(fonts, meta);
   const tasks = [...input.tasks].sort((a, b) => a.priority - b.priority || a.title.localeCompare(b.title));
+  const detail = (main: string, more: string | null | undefined) => (more ? t('binderPdf.nameAndDetail', { name: main, detail: more }) : main);
 
   // Cover
   w.gap(180);
-  w.text('Family binder', { size: 16, grey: true, after: 12 });
+  w.text(t('binderPdf.title'), { size: 16, grey: true, after: 12 });
   w.text(name, { size: 30, bold: true, after: 16 });
-  w.text(`Made on ${made}`, { size: 13, after: 40 });
-  w.text(
-    'This binder holds what matters in the first days, the after-death plan, the tasks for the family, where the legal documents are, and who will receive a message. The messages themselves are delivered privately and are not printed here.',
-    { size: 11 },
-  );
+  w.text(t('binderPdf.madeOn', { date: made }), { size: 13, after: 40 });
+  w.text(t('binderPdf.intro'), { size: 11 });
 
   // In the first 24 hours
-  w.heading('In the first 24 hours', 1, { newPage: true });
-  w.heading('What to do first', 2);
-  const first = tasks.filter((t) => FIRST_DAYS.includes(t.timeframe));
-  if (first.length === 0) w.text('No tasks are due in the first days.', { grey: true });
+  w.heading(t('binderPdf.firstHours'), 1, { newPage: true });
+  w.heading(t('binderPdf.whatFirst'), 2);
+  const first = tasks.filter((task) => FIRST_DAYS.includes(task.timeframe));
+  if (first.length === 0) w.text(t('binderPdf.noFirstTasks'), { grey: true });
   for (const tf of FIRST_DAYS) {
-    const due = first.filter((t) => t.timeframe === tf);
+    const due = first.filter((task) => task.timeframe === tf);
     if (due.length === 0) continue;
-    w.heading(TIMEFRAME_LABELS[tf], 3);
-    for (const t of due) {
-      w.checkItem(t.title, t.completionStatus === 'completed' && (!!input.afterRelease || !survivorsOnly(t)));
-      w.text(t.description, { indent: 18, after: 6 });
+    w.heading(t(`binderPdf.timeframe.${tf}`), 3);
+    for (const task of due) {
+      w.checkItem(task.title, task.completionStatus === 'completed' && (!!input.afterRelease || !survivorsOnly(task)));
+      w.text(task.description, { indent: 18, after: 6 });
     }
   }
-  w.heading('Emergency contact', 2);
+  w.heading(t('binderPdf.emergencyContact'), 2);
   const ec = input.profile?.emergencyContact;
-  if (ec && (ec.name || ec.phone)) w.text([ec.name, ec.phone && `Phone: ${ec.phone}`].filter(Boolean).join(' · '));
-  else w.text('No emergency contact was given.', { grey: true });
+  if (ec && (ec.name || ec.phone)) w.text([ec.name, ec.phone && t('binderPdf.phone', { phone: ec.phone })].filter(Boolean).join(' · '));
+  else w.text(t('binderPdf.noEmergencyContact'), { grey: true });
   // What a doctor or the family may need to know first (the wizard's "Important health information").
   const health = input.profile?.healthInfo?.trim();
   if (health) {
-    w.heading('Health information', 2);
+    w.heading(t('binderPdf.health'), 2);
     w.text(health);
   }
-  w.heading('Trustees', 2);
-  if (input.trustees.length === 0) w.text('No trustees were named.', { grey: true });
-  for (const t of input.trustees) {
-    w.text(t.relationship ? `${t.name} (${t.relationship})` : t.name, { bold: true, after: 0 });
-    w.text([t.phone ? `Phone: ${t.phone}` : 'Phone: not given', `E-mail: ${t.email}`, ACCESS_LEVEL_LABELS[t.accessLevel]].join(' · '), { indent: 12, after: 6 });
+  w.heading(t('binderPdf.trustees'), 2);
+  if (input.trustees.length === 0) w.text(t('binderPdf.noTrustees'), { grey: true });
+  for (const tr of input.trustees) {
+    w.text(detail(tr.name, tr.relationship), { bold: true, after: 0 });
+    const phone = tr.phone ? t('binderPdf.phone', { phone: tr.phone }) : t('binderPdf.phoneNotGiven');
+    w.text([phone, t('binderPdf.email', { email: tr.email }), t(`binderPdf.access.${tr.accessLevel}`)].join(' · '), { indent: 12, after: 6 });
   }
 
   // The after-death plan
-  w.heading('The after-death plan', 1, { newPage: true });
+  w.heading(t('binderPdf.plan'), 1, { newPage: true });
   const p = input.plan;
-  if (!p) w.text('No plan was written.', { grey: true });
+  const notWritten = t('binderPdf.notWritten');
+  if (!p) w.text(t('binderPdf.noPlan'), { grey: true });
   else {
-    w.field('Service', p.funeralType ? FUNERAL_TYPE_LABELS[p.funeralType] : null);
-    w.field('Location', p.location);
-    w.field('Burial', p.burialPreference ? BURIAL_PREFERENCE_LABELS[p.burialPreference] : null);
-    listField(w, 'Music', p.musicSelections);
-    listField(w, 'Readings', p.readings);
-    w.field('Special requests', p.specialRequests);
-    w.field('Obituary', p.obituary);
+    w.field(t('binderPdf.field.service'), p.funeralType ? t(`binderPdf.funeral.${p.funeralType}`) : null, notWritten);
+    w.field(t('binderPdf.field.location'), p.location, notWritten);
+    w.field(t('binderPdf.field.burial'), p.burialPreference ? t(`binderPdf.burial.${p.burialPreference}`) : null, notWritten);
+    listField(w, t('binderPdf.field.music'), p.musicSelections, notWritten);
+    listField(w, t('binderPdf.field.readings'), p.readings, notWritten);
+    w.field(t('binderPdf.field.specialRequests'), p.specialRequests, notWritten);
+    w.field(t('binderPdf.field.obituary'), p.obituary, notWritten);
   }
 
   // Survivor tasks
-  w.heading('Tasks for the family', 1, { newPage: true });
-  if (tasks.length === 0) w.text('No tasks were written.', { grey: true });
+  w.heading(t('binderPdf.tasks'), 1, { newPage: true });
+  if (tasks.length === 0) w.text(t('binderPdf.noTasks'), { grey: true });
   for (const tf of TIMEFRAMES) {
-    const due = tasks.filter((t) => t.timeframe === tf);
+    const due = tasks.filter((task) => task.timeframe === tf);
     if (due.length === 0) continue;
-    w.heading(TIMEFRAME_LABELS[tf], 2);
-    for (const t of due) {
-      const family = !input.afterRelease && survivorsOnly(t);
-      w.checkItem(t.title, !family && t.completionStatus === 'completed');
-      w.text(`Priority ${t.priority} (${PRIORITY_OPTIONS[t.priority as 1]}) · ${TASK_CATEGORY_LABELS[t.category]} · ${family ? 'For the family to do' : COMPLETION_STATUS_LABELS[t.completionStatus]}`, { indent: 18, after: 1, grey: true, size: 10 });
-      w.text(t.description, { indent: 18, after: 2 });
-      if (t.resources.length) {
-        w.text('Resources', { indent: 18, bold: true, after: 0, size: 10 });
-        for (const r of t.resources) w.bullet(r, 24);
+    w.heading(t(`binderPdf.timeframe.${tf}`), 2);
+    for (const task of due) {
+      const family = !input.afterRelease && survivorsOnly(task);
+      w.checkItem(task.title, !family && task.completionStatus === 'completed');
+      const line = t('binderPdf.taskLine', {
+        priority: words.number(task.priority),
+        priorityLabel: t(`binderPdf.priority.${task.priority}`),
+        category: t(`binderPdf.category.${task.category}`),
+        status: family ? t('binderPdf.familyToDo') : t(`binderPdf.status.${task.completionStatus}`),
+      });
+      w.text(line, { indent: 18, after: 1, grey: true, size: 10 });
+      w.text(task.description, { indent: 18, after: 2 });
+      if (task.resources.length) {
+        w.text(t('binderPdf.resources'), { indent: 18, bold: true, after: 0, size: 10 });
+        for (const r of task.resources) w.bullet(r, 24);
       }
       w.gap(6);
     }
   }
 
   // Legal documents
-  w.heading('Legal documents', 1, { newPage: true });
-  if (input.documents.length === 0) w.text('No documents were listed.', { grey: true });
+  w.heading(t('binderPdf.documents'), 1, { newPage: true });
+  if (input.documents.length === 0) w.text(t('binderPdf.noDocuments'), { grey: true });
   for (const d of input.documents) {
     w.text(d.documentName, { bold: true, after: 0 });
-    w.text(`Type: ${DOCUMENT_TYPE_LABELS[d.documentType]}`, { indent: 12, after: 0 });
-    const where = d.file ? `File "${d.file.name}", kept in Afterword (and in the data export under files/documents/)` : (d.documentUrl ?? 'Not given');
+    w.text(t('binderPdf.type', { type: t(`binderPdf.documentType.${d.documentType}`) }), { indent: 12, after: 0 });
+    const where = d.file ? t('binderPdf.fileKept', { file: d.file.name }) : (d.documentUrl ?? t('binderPdf.notGiven'));
     const original = d.originalLocation?.trim();
-    w.text(`Where: ${where}`, { indent: 12, after: original ? 0 : 8 });
-    if (original) w.text(`${ORIGINAL_LOCATION_LABEL}: ${original}`, { indent: 12, after: 8 });
+    w.text(t('binderPdf.where', { where }), { indent: 12, after: original ? 0 : 8 });
+    if (original) w.text(t('binderPdf.original', { original }), { indent: 12, after: 8 });
   }
 
   // Messages: recipients and state only
-  w.heading('Messages', 1, { newPage: true });
-  // Not "Afterword delivers each": a letter a trustee hands over is never sent by Afterword.
-  w.text('Each message reaches its recipient privately. Their words are not printed here.', { grey: true, after: 8 });
-  if (input.messages.length === 0) w.text('No messages were written.', { grey: true });
+  w.heading(t('binderPdf.messages'), 1, { newPage: true });
+  w.text(t('binderPdf.messagesNote'), { grey: true, after: 8 });
+  if (input.messages.length === 0) w.text(t('binderPdf.noMessages'), { grey: true });
   for (const m of input.messages) {
-    w.text(`${m.recipientName} (${m.recipientEmail})`, { bold: true, after: 0 });
-    w.text(binderMessageLine(m, { afterRelease: !!input.afterRelease, now: input.madeAt, delivery: input.delivery }), { indent: 12, after: 6 });
+    w.text(t('binderPdf.nameAndDetail', { name: m.recipientName, detail: m.recipientEmail }), { bold: true, after: 0 });
+    w.text(binderMessageLine(m, { afterRelease: !!input.afterRelease, now: input.madeAt, delivery: input.delivery }, words), { indent: 12, after: 6 });
   }
 
-  w.finish((i, n) => `Family binder of ${name} · made ${made} · page ${i} of ${n}`);
+  w.finish((i, n) => t('binderPdf.footer', { name, date: made, page: words.number(i), count: words.number(n) }));
   return doc.save();
 }
 
-function listField(w: BinderWriter, label: string, items: readonly string[]) {
-  if (items.length === 0) return w.field(label, null);
+function listField(w: BinderWriter, label: string, items: readonly string[], empty: string) {
+  if (items.length === 0) return w.field(label, null, empty);
   w.keep(2 * 11 * 1.4);
   w.text(label, { bold: true, after: 0 });
   for (const item of items) w.bullet(item);

@@ -6,7 +6,7 @@
  * indents and checkboxes on the right; each line's runs are still ordered by ./bidi.ts.
  */
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { hasRtl, paragraphIsRtl, visualRuns } from './bidi';
+import { ISOLATES, hasRtl, paragraphIsRtl, visualRuns } from './bidi';
 import { drawableText } from './text';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
@@ -183,7 +183,7 @@ export class BinderWriter {
     const size = 9;
     pages.forEach((p, i) => {
       const label = drawableText(footer(i + 1, pages.length), this.supported.regular);
-      const w = this.fonts.regular.widthOfTextAtSize(label, size);
+      const w = this.fonts.regular.widthOfTextAtSize(label.replace(ISOLATES, ''), size);
       drawLine(p, label, paragraphIsRtl(label), { x: (PAGE[0] - w) / 2, y: MARGIN_BOTTOM / 2, size, font: this.fonts.regular, color: BLACK });
     });
   }
@@ -201,7 +201,7 @@ export class BinderWriter {
     // A text's width is proportional to the size: each word is shaped once, at size 1.
     const widthOf = (s: string) => {
       let unit = widths.get(s);
-      if (unit === undefined) widths.set(s, (unit = font.widthOfTextAtSize(s, 1)));
+      if (unit === undefined) widths.set(s, (unit = font.widthOfTextAtSize(s.replace(ISOLATES, ''), 1)));
       return unit * size;
     };
     const space = widthOf(' ');

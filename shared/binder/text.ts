@@ -36,7 +36,8 @@ export function drawableText(text: string, supported: ReadonlySet<number>): stri
   const replacement = has(REPLACEMENT) ? REPLACEMENT : ASCII_REPLACEMENT;
   let out = '';
   for (const { segment } of GRAPHEMES.segment(text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, '    '))) {
-    if (segment === '\n' || has(segment)) {
+    // Isolates are kept for ./bidi.ts, which orders a line with them and never draws them.
+    if (segment === '\n' || has(segment) || /^[\u2066-\u2069]$/.test(segment)) {
       out += segment;
       continue;
     }

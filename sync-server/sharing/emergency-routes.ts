@@ -45,14 +45,15 @@ export const emergencySettingSchema = z.strictObject({
     .min(EMERGENCY_WAIT_HOURS.min, `must be at least ${EMERGENCY_WAIT_HOURS.min} hour`)
     .max(EMERGENCY_WAIT_HOURS.max, `must be at most ${EMERGENCY_WAIT_HOURS.max} hours (four weeks)`),
   generation: z.number().int().min(1).max(1_000_000),
-  items: z.array(z.string().regex(EMERGENCY_ITEM_RE, 'must be a document id, plan-section:<section> or task-list:<category>')).min(1, 'must name at least one item').max(MAX_EMERGENCY_ITEMS),
+  // Empty only in a refresh: every item chosen was deleted, and the device seals an empty bundle over the last one.
+  items: z.array(z.string().regex(EMERGENCY_ITEM_RE, 'must be a document id, plan-section:<section> or task-list:<category>')).max(MAX_EMERGENCY_ITEMS),
   gate: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url'),
   wrap: z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)'),
   bundle: z.string().max(MAX_COPY_CHARS, `must be at most ${MAX_COPY_CHARS} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)'),
   refresh: z.literal(true).optional(), // only replace an existing setting (emergency-service.ts NOTHING_TO_REFRESH)
   choiceVersion: z.number().int().min(0).max(MAX_CHOICE_VERSION).optional(), // the owner's choice it was sealed from (emergency-service.ts STALE_CHOICE)
   basedOn: z.number().int().min(0).max(MAX_CHOICE_VERSION).optional(), // the choice it was edited from, 0 for none (emergency-service.ts CHOICE_CHANGED)
-});
+}).refine((b) => b.refresh || b.items.length > 0, { path: ['items'], message: 'must name at least one item' });
 const emptyBody = z.strictObject({});
 /** The body of `POST /api/kit/:token/emergency/opened`: the request whose bundle the page opened. */
 const openedBody = z.strictObject({ requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a request id') });

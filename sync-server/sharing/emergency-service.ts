@@ -154,11 +154,13 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     }
     if (changes.length) await store.replaceGates(changes);
   };
-  /** The owner's order, and the trustees no longer on their list. */
+  /** A setting whose every item was deleted (sealed empty by the owner's device): its trustee has nothing to ask for. */
+  const emptied = (s: { items: string }) => (JSON.parse(s.items) as string[]).length === 0;
+  /** The owner's order, and the trustees no longer on their list or with nothing left to open (skipped in the order). */
   const order = async (userId: string) => {
     const settings = await store.settings(userId);
     const removed = new Set<string>();
-    for (const s of settings) if ((await deps.trusteeStatus(userId, s.trustee_id)) !== 'accepted') removed.add(s.trustee_id);
+    for (const s of settings) if (emptied(s) || (await deps.trusteeStatus(userId, s.trustee_id)) !== 'accepted') removed.add(s.trustee_id);
     return { settings, removed };
   };
 
@@ -232,6 +234,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       const mine = settings.find((s) => s.trustee_id === kit.trustee_id);
       const status = await deps.trusteeStatus(userId, kit.trustee_id);
       if (!mine) throw new ApiHttpError(403, 'You have not been given emergency access', []);
+      if (emptied(mine)) throw new ApiHttpError(403, 'Nothing is chosen for you to open in an emergency now', []);
       const requests = (await store.requests(userId, REQUESTS_SHOWN)).map(stateOf);
       if (requests.some((r) => r.phase === 'requested' || r.phase === 'waiting' || r.phase === 'granted')) throw new ApiHttpError(409, 'A request for emergency access is already under way', []);
       const next = nextInOrder(settings.map((s) => s.trustee_id), requests, removed);
@@ -279,7 +282,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       }
       if (open && gate) await store.opened(latest.id, deps.now()); // the owner's timeline: the trustee opened the items
       return {
-        canAsk: Boolean(mine) && accepted,
+        canAsk: Boolean(mine) && accepted && !emptied(mine!),
         waitHours: mine?.wait_hours ?? null,
         itemCount: mine ? (JSON.parse(mine.items) as string[]).length : 0,
         request: latest && toJson(latest),

@@ -8,16 +8,20 @@
  */
 import type auth from './catalogs/en/auth.json';
 import type copyView from './catalogs/en/copy-view.json';
+import type contact from './catalogs/en/contact.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
+import type landing from './catalogs/en/landing.json';
 import type emergency from './catalogs/en/emergency.json';
 import type keys from './catalogs/en/keys.json';
 import type messageVault from './catalogs/en/message-vault.json';
 import type notFound from './catalogs/en/not-found.json';
+import type notifications from './catalogs/en/notifications.json';
 import type passwordReset from './catalogs/en/password-reset.json';
 import type plan from './catalogs/en/plan.json';
 import type profile from './catalogs/en/profile.json';
 import type profileWizard from './catalogs/en/profile-wizard.json';
+import type recordForms from './catalogs/en/record-forms.json';
 import type settings from './catalogs/en/settings.json';
 import type sharing from './catalogs/en/sharing.json';
 import type sharedView from './catalogs/en/shared-view.json';
@@ -44,10 +48,14 @@ interface NamespaceFiles {
   tasks: typeof tasks;
   profile: typeof profile;
   'not-found': typeof notFound;
+  contact: typeof contact;
+  landing: typeof landing;
+  notifications: typeof notifications;
   sharing: typeof sharing;
   emergency: typeof emergency;
   dashboard: typeof dashboard;
   'profile-wizard': typeof profileWizard;
+  'record-forms': typeof recordForms;
   settings: typeof settings;
   'shared-view': typeof sharedView;
   'copy-view': typeof copyView;

@@ -62,7 +62,7 @@ function binderButton(data: Data, marks: MarksState): Node {
     try {
       // The family's progress as it is now on this page (tasks marked done print ticked).
       const { withFamilyProgress } = await import('./task-list');
-      const outcome = await downloadBinder(withFamilyProgress(data.binder!, marks.list), data.ownerName, new Date(data.now));
+      const outcome = await downloadBinder(withFamilyProgress(data.binder!, marks.list), data.ownerName, new Date(data.now), data.lang);
       const made = t(outcome === 'downloaded' ? 'releasePage.trustee.binder.downloaded' : 'releasePage.trustee.binder.ready');
       // What did not open is not in the binder either (blank or left out): it says so, never passes it off as complete.
       say(data.notOpened ? t('releasePage.trustee.binder.leftOut', { made, notOpened: notOpenedText(data.notOpened) }) : made, data.notOpened ? 'error' : undefined);

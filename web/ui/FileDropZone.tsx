@@ -3,7 +3,7 @@
  * Document takes a file: picker, drag-and-drop, and on a phone the camera"). Put it inside a
  * <FormField>: the field's label names the file input (id and aria props are forwarded to it).
  * The chosen file is shown with its name, size and a Remove button; nothing is read or stored
- * here: the caller keeps the File and decides on save.
+ * here: the caller keeps the File and decides on save. Its words are the 'record-forms' catalog's (issue 44).
  *
  * @example
  * <FormField label="Document File"><FileDropZone accept=".pdf,image/*" capture="environment"
@@ -13,8 +13,10 @@ import { type DragEvent, useId, useState } from 'react';
 import { Camera, Upload, X } from 'lucide-react';
 import { buttonClasses } from './button-classes';
 import { cn } from './cn';
-import { formatBytes } from '../files';
+import { formatFileSize } from '../../shared/intl-format';
+import { useT } from '../i18n/i18n';
 import { fileTypeIcon } from './file-kind';
+import { useRecordFormsMessages } from './record-forms-messages';
 
 export interface FileDropZoneProps {
   id?: string;
@@ -25,7 +27,7 @@ export interface FileDropZoneProps {
   accept: string;
   /** When set, phones (coarse pointer) also get a camera button (`capture`, e.g. 'environment' for a scan). */
   capture?: 'environment' | 'user';
-  /** The camera button's text. */
+  /** The camera button's text (default "Take a photo", in the person's language). */
   captureLabel?: string;
   /** The `accept` of the camera input (default `image/*`). */
   captureAccept?: string;
@@ -44,12 +46,14 @@ export function FileDropZone({
   id,
   accept,
   capture,
-  captureLabel = 'Take a photo',
+  captureLabel,
   captureAccept = 'image/*',
   file,
   onFile,
   ...aria
 }: FileDropZoneProps) {
+  useRecordFormsMessages();
+  const { t, language } = useT();
   const autoId = useId();
   const inputId = id ?? `file-${autoId}`;
   const [dragging, setDragging] = useState(false);
@@ -84,24 +88,24 @@ export function FileDropZone({
       {file ? (
         <div className="flex max-w-full items-center gap-2 text-sm text-slate-800">
           <span className="min-w-0 font-medium break-all">{file.name}</span>
-          <span className="shrink-0 text-slate-600">({formatBytes(file.size)})</span>
+          <span className="shrink-0 text-slate-600">({formatFileSize(file.size, language)})</span>
           <button
             type="button"
             onClick={() => onFile(null)}
             className="shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-stone-200 hover:text-slate-900"
-            aria-label={`Remove file ${file.name}`}
+            aria-label={t('fileDrop.remove', { name: file.name })}
           >
             <X className="size-4" aria-hidden="true" />
           </button>
         </div>
       ) : (
-        <p className="text-sm text-slate-700">Drag a file here, or</p>
+        <p className="text-sm text-slate-700">{t('fileDrop.dragHere')}</p>
       )}
       <div className="flex flex-wrap justify-center gap-2">
         <span className="relative">
           <input id={inputId} type="file" accept={accept} className="peer sr-only" onChange={(e) => pick(e.target)} {...aria} />
           <label htmlFor={inputId} className={buttonClasses('outline', 'sm', cn('cursor-pointer', focusRing))}>
-            {file ? 'Choose another file' : 'Choose a file'}
+            {t(file ? 'fileDrop.chooseAnother' : 'fileDrop.choose')}
           </label>
         </span>
         {capture && isTouchDevice() && (
@@ -116,7 +120,7 @@ export function FileDropZone({
             />
             <label htmlFor={`${inputId}-camera`} className={buttonClasses('outline', 'sm', cn('cursor-pointer', focusRing))}>
               <Camera aria-hidden="true" />
-              {captureLabel}
+              {captureLabel ?? t('fileDrop.takePhoto')}
             </label>
           </span>
         )}

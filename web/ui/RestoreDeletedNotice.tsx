@@ -1,34 +1,44 @@
 /**
  * On a list screen: records deleted on one device that another device edited afterwards (rule 22
  * of shared/sync/README.md), each offered back with Restore (brings it back with the edit) or
- * Keep deleted. Renders nothing when there are none.
+ * Keep deleted. Renders nothing when there are none. Its words are the 'record-forms' catalog's (issue 44),
+ * one ICU select over the collection (`kind`) per sentence, since the words agree with the noun.
  */
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
 import { requireDb } from '../db/current';
+import { T } from '../i18n/T';
+import { useT } from '../i18n/i18n';
 import { dismissRestorable, restoreDeleted, useRestorable } from '../db/versions';
 import { Button } from './Button';
 import { runWithToasts } from './record-actions';
+import { useRecordFormsMessages } from './record-forms-messages';
 
 type Listed = 'messages' | 'documents' | 'trustees' | 'survivorTasks';
 
-const NOUN: Record<Listed, string> = { messages: 'message', documents: 'document', trustees: 'trustee', survivorTasks: 'task' };
 const NAME: { [C in Listed]: (e: EntityOf[C]) => string } = {
-  messages: (m) => `to ${m.recipientName}`,
+  messages: (m) => m.recipientName,
   documents: (d) => d.documentName,
   trustees: (t) => t.name,
   survivorTasks: (t) => t.title,
 };
 
+/** The notice for `collection`'s records offered back (web/db/versions.ts useRestorable). */
 export function RestoreDeletedNotice<C extends Listed>({ collection }: { collection: C }) {
+  useRecordFormsMessages();
+  const { t } = useT();
   const offered = useRestorable(collection as CollectionName as C);
   if (offered.length === 0) return null;
-  const noun = NOUN[collection];
+  const kind = { kind: collection };
   return (
     <div className="flex flex-col gap-2" data-testid="restore-deleted">
       {offered.map((r) => (
-        <section key={r.id} role="region" aria-label={`Deleted ${noun} edited on another device`} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+        <section key={r.id} role="region" aria-label={t('restore.region', kind)} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
           <p className="text-sm text-slate-800">
-            A {noun} deleted on one device was changed on another afterwards: <strong className="break-words">{(NAME[collection] as (e: EntityOf[C]) => string)(r.entity)}</strong>.
+            <T
+              id="restore.notice"
+              values={{ ...kind, name: (NAME[collection] as (e: EntityOf[C]) => string)(r.entity) }}
+              components={{ 0: <strong className="break-words" /> }}
+            />
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Button
@@ -37,12 +47,12 @@ export function RestoreDeletedNotice<C extends Listed>({ collection }: { collect
               variant="outline"
               onClick={() =>
                 void runWithToasts(() => restoreDeleted(requireDb(), collection, r.id), {
-                  success: { title: 'Success', description: `The ${noun} was restored` },
-                  failure: `Failed to restore the ${noun}`,
+                  success: { title: t('restore.success'), description: t('restore.restored', kind) },
+                  failure: t('restore.restoreFailed', kind),
                 })
               }
             >
-              Restore
+              {t('restore.restore')}
             </Button>
             <Button
               type="button"
@@ -50,12 +60,12 @@ export function RestoreDeletedNotice<C extends Listed>({ collection }: { collect
               variant="ghost"
               onClick={() =>
                 void runWithToasts(() => dismissRestorable(requireDb(), collection, r.id), {
-                  success: { title: 'Success', description: `The ${noun} stays deleted` },
-                  failure: 'Failed to dismiss',
+                  success: { title: t('restore.success'), description: t('restore.keptDeleted', kind) },
+                  failure: t('restore.dismissFailed'),
                 })
               }
             >
-              Keep deleted
+              {t('restore.keepDeleted')}
             </Button>
           </div>
         </section>

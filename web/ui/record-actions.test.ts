@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emailSchema } from '../../shared/schema/common';
 import { ApiError } from '../api/client';
-import { REQUIRED_FIELD, runAndClose, runWithToasts, validateForm } from './record-actions';
+import { runAndClose, runWithToasts, validateForm } from './record-actions';
 import { useToastStore } from './toast-store';
 import { normalizePatch } from '../db/normalize';
 
@@ -12,7 +12,7 @@ describe('record screens: validation and toasts (SPEC.md §5, §8)', () => {
 
   it('marks blank required fields and shows the Missing information toast', () => {
     const errors = validateForm({ name: '  ', email: 'x', accessLevel: '' }, ['name', 'email', 'accessLevel'], { email: emailSchema });
-    expect(errors).toEqual({ name: REQUIRED_FIELD, accessLevel: REQUIRED_FIELD });
+    expect(errors).toEqual({ name: 'This field is required', accessLevel: 'This field is required' });
     expect(shown()).toEqual([{ title: 'Missing information', description: 'Please fill in all required fields.', variant: 'destructive' }]);
   });
 

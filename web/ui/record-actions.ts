@@ -11,21 +11,23 @@ import { describeWriteError } from '../forms/field-limits';
 import { confirm } from './confirm';
 import { toast, type ToastInput } from './toast-store';
 import { AiCancelled } from '../ai/ask-ai';
+import { t } from '../i18n/i18n';
+import './record-forms-messages';
 
-/** SPEC.md §5: the message of every "required fields" check. */
-export const MISSING_INFORMATION: ToastInput = {
-  title: 'Missing information',
-  description: 'Please fill in all required fields.',
+/** SPEC.md §5: the message of every "required fields" check, in the person's language ('record-forms' catalog, issue 44). */
+const missingInformation = (): ToastInput => ({
+  title: t('form.missingTitle'),
+  description: t('form.missingDescription'),
   variant: 'destructive',
-};
+});
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Field → first error message, for the fields a form shows. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
-/** The error shown under a required field left blank. */
-export const REQUIRED_FIELD = 'This field is required';
+/** The error shown under a required field left blank ("This field is required"), in the person's language. */
+export const requiredField = (): string => t('form.required');
 
 /**
  * Checks a form before its write: when a field in `required` is blank, shows the 'Missing
@@ -41,9 +43,9 @@ export function validateForm<T extends object>(
 ): FieldErrors<keyof T & string> | null {
   type K = keyof T & string;
   const errors: FieldErrors<K> = {};
-  for (const key of required) if (isBlank(values[key])) errors[key] = REQUIRED_FIELD;
+  for (const key of required) if (isBlank(values[key])) errors[key] = requiredField();
   if (Object.keys(errors).length > 0) {
-    toast(MISSING_INFORMATION);
+    toast(missingInformation());
     return errors;
   }
   const invalid = fieldErrors(values as Partial<Record<K, unknown>>, formats);
@@ -56,7 +58,7 @@ export function validateForm<T extends object>(
  */
 export function checkRequired<T extends object>(values: T, required: readonly (keyof T)[]): boolean {
   if (required.every((k) => !isBlank(values[k]))) return true;
-  toast(MISSING_INFORMATION);
+  toast(missingInformation());
   return false;
 }
 

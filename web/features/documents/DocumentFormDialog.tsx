@@ -29,7 +29,7 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { keepFile, useFileCheck } from '../../ui/keep-file';
 import { useRecordForm } from '../../forms/use-record-form';
-import { REQUIRED_FIELD, validateForm } from '../../ui/record-actions';
+import { requiredField, validateForm } from '../../ui/record-actions';
 import { RecordSelectField } from '../../ui/RecordSelectField';
 import { completeUrl, documentToForm, formToDocument } from './document-form';
 import { useT } from '../../i18n/i18n';
@@ -124,7 +124,7 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
     if (found) {
       const { documentFile, ...fields } = found;
       // A file refused when it was picked keeps its reason (too large…), not "This field is required".
-      setFileError((shown) => (documentFile ? (shown && shown !== REQUIRED_FIELD ? shown : REQUIRED_FIELD) : undefined));
+      setFileError((shown) => (documentFile ? (shown && shown !== requiredField() ? shown : requiredField()) : undefined));
       return rf.setErrors(fields);
     }
     setPending(true);

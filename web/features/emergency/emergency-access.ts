@@ -156,7 +156,9 @@ export async function choiceFloor(deps: Pick<EmergencyDeps, 'api' | 'seen'>, tru
  */
 export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; name: string }, choice: EmergencyChoice, source: ShareSource, opts: { refresh?: boolean; basedOn?: number } = {}): Promise<void> {
   const items = bundleItems(choice, source);
-  if (items.length === 0) throw new EmergencyAccessError(nothingChosenText());
+  // A refresh whose every item was deleted seals an empty bundle over the last one (the trustee
+  // then opens nothing, never a deleted item's last words); a new choice names at least one.
+  if (items.length === 0 && !opts.refresh) throw new EmergencyAccessError(nothingChosenText());
   // Never an older choice than this device has sealed (a lying server's replayed record: security review s22 L5).
   if (deps.seen && (choice.version ?? 0) < (await deps.seen.highest(trustee.id))) throw new EmergencyAccessError(olderChoiceText(trustee.name));
   const { generation, t } = await trusteeKitSecret(deps, trustee.id, trustee.name);

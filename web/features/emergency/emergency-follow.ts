@@ -12,7 +12,7 @@ import type { KitsState } from '../../../shared/schema/kits';
 import { NOTHING_TO_REFRESH, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, refusedForGood } from '../../api/client';
 import { createShareFollower, type PendingRefreshes, type ShareFollower, type ShareSource } from '../sharing';
-import { notUpdatedText, serverHoldsOtherText } from './emergency-words';
+import { allDeletedText, notUpdatedText, serverHoldsOtherText } from './emergency-words';
 import { alreadySealed, bundleItems, EmergencyAccessError, isStaleChoice, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
 
 /** One trustee's bundle as the follower sees it. */
@@ -41,7 +41,8 @@ export const emergencyBundles = (source: ShareSource): FollowedBundle[] =>
 async function reseal(deps: EmergencyDeps, b: FollowedBundle, told: Set<string>): Promise<string | null> {
   try {
     await sealEmergency(deps, b.trustee, b.copy.choice, b.source, { refresh: true });
-    return null;
+    // Sealed empty: every item chosen was deleted (the owner is told; this device noted it, so once).
+    return b.copy.items.length === 0 ? allDeletedText(b.trustee.name) : null;
   } catch (err) {
     if (err instanceof EmergencyAccessError) return err.message;
     if (err instanceof ApiError && err.status === 404 && err.serverMessage === NOTHING_TO_REFRESH) return null; // removed elsewhere
@@ -66,7 +67,8 @@ async function afterStale(deps: EmergencyDeps, b: FollowedBundle, told: Set<stri
 
 /**
  * A follower that seals a changed bundle through `deps`. Its `run()` returns the words of each
- * bundle that cannot be sealed any more (the trustee's kit is gone), for a toast; other failures
+ * bundle that cannot be sealed any more (the trustee's kit is gone) or was sealed empty (every item
+ * chosen deleted), for a toast; other failures
  * (offline) stay queued, in `pending` (the device's database in the app: pendingRefreshesIn with
  * kind 'emergency-bundle'; memory unless given). What it compares each bundle with is what this
  * device last sealed for it (`deps.sealed`, the device's database in the app; memory unless given),

@@ -89,6 +89,9 @@ export const serverHoldsOtherText = (name: string) => t('emergency.serverHoldsOt
 /** A choice older than one this device has already sealed for `name` (a replayed record: never sealed). */
 export const olderChoiceText = (name: string) => t('emergency.olderChoice', { name });
 
+/** Every item chosen for `name` was deleted: their bundle is sealed empty, and the owner is told (once). */
+export const allDeletedText = (name: string) => t('emergency.allDeleted', { name });
+
 /** Nothing chosen (or every chosen item was deleted). */
 export const nothingChosenText = () => t('emergency.nothingChosen');
 /**

@@ -15,17 +15,23 @@ import { apiFetch } from '../../api/client';
 import type { Api } from '../keys';
 import { loadDeliveryState } from '../message-vault';
 import { binderDeliveryOf } from './binder-delivery';
+import { currentLanguage } from '../../i18n/i18n';
 
 const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());
 
 /**
- * pdf-lib (the binder chunk) and the fonts, fetched only now: from the binder's runtime cache
- * when offline (binder-cache.ts). A failed fetch or module load (a TypeError) becomes
- * BINDER_NOT_ON_DEVICE, not the browser's "Failed to fetch dynamically imported module".
+ * pdf-lib (the binder chunk), the fonts and the words of `lang` (binder-words.ts), fetched only
+ * now: from the binder's runtime cache when offline (binder-cache.ts). A failed fetch or module
+ * load (a TypeError) becomes BINDER_NOT_ON_DEVICE, not the browser's "Failed to fetch dynamically
+ * imported module".
  */
-async function loadBinder() {
+async function loadBinder(lang: string) {
   try {
-    return await Promise.all([import('../../../shared/binder'), import('./binder-fonts').then((m) => m.loadBinderFonts())]);
+    return await Promise.all([
+      import('../../../shared/binder'),
+      import('./binder-fonts').then((m) => m.loadBinderFonts()),
+      import('./binder-words').then((m) => m.loadBinderMessages(lang)),
+    ]);
   } catch (err) {
     if (err instanceof TypeError) throw new Error(BINDER_NOT_ON_DEVICE, { cause: err });
     throw err;
@@ -33,19 +39,21 @@ async function loadBinder() {
 }
 
 /**
- * Makes the family binder PDF from this device's data and shares or downloads it; online, it asks
- * the server how each message goes (a letter a trustee hands over names them: binder-delivery.ts).
+ * Makes the family binder PDF from this device's data and shares or downloads it, in the app's
+ * current language (issue 44: the owner's copy in the owner's words); online, it asks the server
+ * how each message goes (a letter a trustee hands over names them: binder-delivery.ts).
  */
 export async function makeFamilyBinder(): Promise<SaveOutcome> {
   const db = requireDb();
-  const [records, [{ buildBinder, binderInputOf }, fonts], choices] = await Promise.all([
+  const lang = currentLanguage();
+  const [records, [{ buildBinder, binderInputOf }, fonts, words], choices] = await Promise.all([
     collectRecords(db),
-    loadBinder(),
+    loadBinder(lang),
     loadDeliveryState(apiFetch as Api).catch(() => null), // offline: the binder names no sender (binder-delivery.ts)
   ]);
   const madeAt = today(db);
   const { messages, delivery } = binderDeliveryOf(records.messages, records.trustees, choices);
-  const pdf = await buildBinder({ ...binderInputOf({ ...records, messages }, madeAt), delivery }, fonts);
+  const pdf = await buildBinder({ ...binderInputOf({ ...records, messages }, madeAt), delivery, lang }, fonts, words);
   const name = personNameOf(records);
   const fileName = safeFileName(`Family binder${name ? ` - ${name}` : ''} - ${madeAt.toISOString().slice(0, 10)}.pdf`);
   return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName);

@@ -1,46 +1,45 @@
 /**
  * Sample preview cards of the features tabs (SPEC.md §2): a plan, messages (recipient, status
  * Scheduled/Draft, delivery 'Upon event'/'Not scheduled'), documents (title + updated date or note).
+ * Their words are the 'landing' catalog's (`landing.sample.*`, issue 44).
  */
 import { FileText, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { Progress } from '../../ui/Progress';
 
 function PreviewCard({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useT();
   return (
     <Card className="overflow-hidden shadow-md">
       <div className="flex items-center justify-between border-b border-stone-200 bg-stone-50 px-5 py-3">
         <p className="font-semibold text-slate-900">{title}</p>
-        <span className="text-xs font-medium tracking-wide text-slate-600 uppercase">Sample</span>
+        <span className="text-xs font-medium tracking-wide text-slate-600 uppercase">{t('landing.sample.badge')}</span>
       </div>
       <div className="p-5">{children}</div>
     </Card>
   );
 }
 
-const PLAN_ROWS = [
-  ['Service', 'Celebration of Life'],
-  ['Resting place', 'Green burial, under the oak at Hillside'],
-  ['Music', '“Clair de Lune”, “Here Comes the Sun”'],
-  ['Reading', '“Do not stand at my grave and weep”'],
-  ['Budget', 'Moderate'],
-];
+/** The sample plan's rows: `landing.sample.<row>` and its value `….<row>Value`. */
+const PLAN_ROWS = ['service', 'resting', 'music', 'reading', 'budget'] as const;
 
 export function DeathPlanPreview() {
+  const { t } = useT();
   return (
-    <PreviewCard title="My After-Death Plan">
+    <PreviewCard title={t('landing.sample.planTitle')}>
       <div className="flex items-center justify-between text-sm text-slate-600">
-        <span>Plan completion</span>
-        <span className="font-medium text-slate-900">5 of 7</span>
+        <span>{t('landing.preview.completion')}</span>
+        <span className="font-medium text-slate-900">{t('landing.sample.count')}</span>
       </div>
-      <Progress value={71} label="Sample plan completion" className="mt-2" />
+      <Progress value={71} label={t('landing.sample.completion')} className="mt-2" />
       <dl className="mt-5 flex flex-col divide-y divide-stone-200">
-        {PLAN_ROWS.map(([k, v]) => (
-          <div key={k} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
-            <dt className="text-sm text-slate-600">{k}</dt>
-            <dd className="font-medium text-slate-900 sm:text-right">{v}</dd>
+        {PLAN_ROWS.map((row) => (
+          <div key={row} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
+            <dt className="text-sm text-slate-600">{t(`landing.sample.${row}`)}</dt>
+            <dd className="font-medium text-slate-900 sm:text-end">{t(`landing.sample.${row}Value`)}</dd>
           </div>
         ))}
       </dl>
@@ -48,26 +47,28 @@ export function DeathPlanPreview() {
   );
 }
 
+/** The sample messages, each part an id of `landing.sample.*`. */
 const SAMPLE_MESSAGES = [
-  { to: 'Emma (daughter)', kind: 'Video', status: 'Scheduled', delivery: 'Upon event' },
-  { to: 'Daniel (son)', kind: 'Letter', status: 'Scheduled', delivery: 'Upon event' },
-  { to: 'My grandchildren', kind: 'Audio', status: 'Draft', delivery: 'Not scheduled' },
+  { to: 'emma', kind: 'video', scheduled: true },
+  { to: 'daniel', kind: 'letter', scheduled: true },
+  { to: 'grandchildren', kind: 'audio', scheduled: false },
 ] as const;
 
 export function MessagesPreview() {
+  const { t } = useT();
   return (
-    <PreviewCard title="Message Vault">
+    <PreviewCard title={t('landing.sample.messagesTitle')}>
       <ul className="flex flex-col gap-3">
         {SAMPLE_MESSAGES.map((m) => (
           <li key={m.to} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3">
             <Mail className="mt-0.5 size-5 shrink-0 text-slate-600" aria-hidden="true" />
             <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">To {m.to}</p>
+              <p className="font-medium text-slate-900">{t('landing.sample.to', { name: t(`landing.sample.${m.to}`) })}</p>
               <p className="text-sm text-slate-600">
-                {m.kind} · Delivery: {m.delivery}
+                {t('landing.sample.line', { kind: t(`landing.sample.kind.${m.kind}`), delivery: t(m.scheduled ? 'landing.sample.uponEvent' : 'landing.sample.notScheduled') })}
               </p>
             </div>
-            <Badge color={m.status === 'Scheduled' ? 'green' : 'gray'}>{m.status}</Badge>
+            <Badge color={m.scheduled ? 'green' : 'gray'}>{t(m.scheduled ? 'landing.sample.scheduled' : 'landing.sample.draft')}</Badge>
           </li>
         ))}
       </ul>
@@ -75,23 +76,20 @@ export function MessagesPreview() {
   );
 }
 
-const SAMPLE_DOCUMENTS = [
-  { title: 'Last Will & Testament', note: 'Updated March 12, 2025' },
-  { title: 'Healthcare Directive', note: 'Updated January 8, 2025' },
-  { title: 'Life Insurance Policy', note: 'Updated October 2, 2024' },
-  { title: 'Property Papers: Maple Street house', note: 'Original held by my attorney' },
-];
+/** The sample documents: `landing.sample.<doc>` and its note `….<doc>Note`. */
+const SAMPLE_DOCUMENTS = ['will', 'directive', 'insurance', 'property'] as const;
 
 export function DocumentsPreview() {
+  const { t } = useT();
   return (
-    <PreviewCard title="Legal Documents">
+    <PreviewCard title={t('landing.sample.documentsTitle')}>
       <ul className="flex flex-col gap-3">
         {SAMPLE_DOCUMENTS.map((d) => (
-          <li key={d.title} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3">
+          <li key={d} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3">
             <FileText className="mt-0.5 size-5 shrink-0 text-slate-600" aria-hidden="true" />
             <div className="min-w-0">
-              <p className="font-medium text-slate-900">{d.title}</p>
-              <p className="text-sm text-slate-600">{d.note}</p>
+              <p className="font-medium text-slate-900">{t(`landing.sample.${d}`)}</p>
+              <p className="text-sm text-slate-600">{t(`landing.sample.${d}Note`)}</p>
             </div>
           </li>
         ))}

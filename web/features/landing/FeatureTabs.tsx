@@ -6,8 +6,9 @@
  */
 import { Check } from 'lucide-react';
 import { useHydrated } from '../../app/hydrated';
+import { useT } from '../../i18n/i18n';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { FEATURES, type FeatureTab } from './feature-content';
+import { FEATURES, type FeatureTab, pointIds } from './feature-content';
 import { DeathPlanPreview, DocumentsPreview, MessagesPreview } from './FeaturePreviews';
 import { Section } from './Section';
 
@@ -19,34 +20,35 @@ const PREVIEWS: Record<FeatureTab, () => React.JSX.Element> = {
 
 export function FeatureTabs() {
   const live = useHydrated();
+  const { t } = useT();
   return (
     <Section
       id="features"
-      eyebrow="What you can do"
-      title="Everything in one quiet place"
-      intro="Three parts, each at your own pace. Start anywhere; nothing needs to be finished today."
+      eyebrow={t('landing.features.eyebrow')}
+      title={t('landing.features.title')}
+      intro={t('landing.features.intro')}
     >
       <Tabs defaultValue="death-plan" className="mx-auto max-w-5xl">
-        <TabsList aria-label="Features" className="mx-auto max-w-xl">
+        <TabsList aria-label={t('landing.features.tabs')} className="mx-auto max-w-xl">
           {FEATURES.map((f) => (
-            <TabsTrigger key={f.value} value={f.value} className="text-base" disabled={!live && f.value !== 'death-plan'}>
-              {f.label}
+            <TabsTrigger key={f} value={f} className="text-base" disabled={!live && f !== 'death-plan'}>
+              {t(`landing.features.${f}.label`)}
             </TabsTrigger>
           ))}
         </TabsList>
         {FEATURES.map((f) => {
-          const Preview = PREVIEWS[f.value];
+          const Preview = PREVIEWS[f];
           return (
-            <TabsContent key={f.value} value={f.value} className="mt-10">
+            <TabsContent key={f} value={f} className="mt-10">
               <div className="grid grid-cols-1 items-start gap-10 lg:grid-cols-2">
                 <div>
-                  <h3 className="font-serif text-2xl font-semibold text-slate-900">{f.title}</h3>
-                  <p className="mt-3 text-slate-700">{f.description}</p>
+                  <h3 className="font-serif text-2xl font-semibold text-slate-900">{t(`landing.features.${f}.title`)}</h3>
+                  <p className="mt-3 text-slate-700">{t(`landing.features.${f}.description`)}</p>
                   <ul className="mt-6 flex flex-col gap-3">
-                    {f.points.map((p) => (
+                    {pointIds(f).map((p) => (
                       <li key={p} className="flex gap-3">
                         <Check className="mt-1 size-5 shrink-0 text-accent-700" aria-hidden="true" />
-                        <span>{p}</span>
+                        <span>{t(p)}</span>
                       </li>
                     ))}
                   </ul>

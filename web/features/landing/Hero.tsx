@@ -1,10 +1,12 @@
 /** The landing hero (SPEC.md §2): the promise, 'Create Your Free Account' and 'Learn More' (→ #how-it-works). */
 import { ArrowRight } from 'lucide-react';
 import { AppLink as Link } from '../../app/navigation';
+import { useT } from '../../i18n/i18n';
 import { buttonClasses } from '../../ui/button-classes';
 import { HeroPreview } from './HeroPreview';
 
 export function Hero() {
+  const { t } = useT();
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden px-4 pt-12 pb-16 sm:px-6 sm:pt-20 sm:pb-24">
       <div
@@ -13,27 +15,26 @@ export function Hero() {
       />
       <div className="relative mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 lg:grid-cols-[1.1fr_1fr]">
         <div>
-          <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">End-of-life planning, gently</p>
+          <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{t('landing.hero.eyebrow')}</p>
           <h1
             id="hero-heading"
             className="mt-3 font-serif text-4xl leading-tight font-semibold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl"
           >
-            Prepare Your Legacy, Comfort Your Loved Ones
+            {t('landing.hero.title')}
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-700">
-            Write down your wishes, leave messages for the people you love, and keep your important papers where your
-            family can find them. Afterword holds it all quietly, until it is needed.
+            {t('landing.hero.text')}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className={buttonClasses('default', 'lg')}>
-              Create Your Free Account
-              <ArrowRight aria-hidden="true" />
+              {t('landing.hero.create')}
+              <ArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
             </Link>
             <a href="#how-it-works" className={buttonClasses('outline', 'lg')}>
-              Learn More
+              {t('landing.learnMore')}
             </a>
           </div>
-          <p className="mt-4 text-sm text-slate-600">Free to use. Works offline. Private to you and the people you choose.</p>
+          <p className="mt-4 text-sm text-slate-600">{t('landing.hero.note')}</p>
         </div>
         <HeroPreview />
       </div>

@@ -1,5 +1,7 @@
 /**
  * A landing-page section: an anchor id, an eyebrow, an h2 and an intro, centred above its content.
+ * The heading's id is `<id>-heading`, or `headingId` for a section without an anchor (its title is
+ * in the reader's language, so it names no id).
  * Below the first screen, so its style, layout and paint wait until it nears the viewport
  * (`content-visibility: auto`, with a remembered size; issue #20: the long page's style and layout
  * were a third of the landing's main-thread work on a throttled phone).
@@ -9,6 +11,7 @@ import { cn } from '../../ui/cn';
 
 export function Section({
   id,
+  headingId: givenHeadingId,
   eyebrow,
   title,
   intro,
@@ -16,13 +19,14 @@ export function Section({
   className,
 }: {
   id?: string;
+  headingId?: string;
   eyebrow?: string;
   title: string;
   intro?: string;
   children: ReactNode;
   className?: string;
 }) {
-  const headingId = `${id ?? title.toLowerCase().replace(/\W+/g, '-')}-heading`;
+  const headingId = givenHeadingId ?? `${id ?? 'section'}-heading`;
   return (
     <section id={id} aria-labelledby={headingId} className={cn('px-4 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:px-6 sm:py-24', className)}>
       <div className="mx-auto max-w-6xl">

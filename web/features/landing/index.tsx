@@ -1,4 +1,4 @@
-/** The landing page (SPEC.md §2 "Landing page"), composed of its sections in order. */
+/** The landing page (SPEC.md §2 "Landing page"), composed of its sections in order; its words are the 'landing' catalog's (issue 44). */
 import { PublicTopBar } from '../../app/PublicTopBar';
 import { SiteFooter } from '../../app/SiteFooter';
 import { SkipLink } from '../../app/SkipLink';
@@ -6,10 +6,12 @@ import { ClosingCta } from './ClosingCta';
 import { FeatureTabs } from './FeatureTabs';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
+import { useLandingMessages } from './messages';
 import { StepStrip } from './StepStrip';
 import { Testimonials } from './Testimonials';
 
 export default function LandingPage() {
+  useLandingMessages();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

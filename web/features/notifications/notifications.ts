@@ -3,15 +3,18 @@
  * nothing): what needs the person's attention, from what this device already knows — the release
  * status (a waiting period, a release, a check-in falling due, e-mails that will never arrive) and
  * the sync state (changes refused, not syncing yet, a sign-in needed, an update needed). Pure; newest concern first.
+ * Words-free: notice-words.ts says each notice in the reader's language (issue 44).
  */
-import { formatLongDate } from '../../../shared/labels';
 import type { ReleaseStatus } from '../../../shared/schema/release';
-import { RELEASED_WORDS } from '../release';
+
+/** What a notice is about; its words are `notifications.<kind>.title` and `.detail` (notice-words.ts). */
+export type NoticeKind = 'waiting' | 'awaiting' | 'released' | 'checkIn' | 'undeliverable' | 'rejected' | 'syncError' | 'signIn' | 'update';
 
 export interface Notice {
   id: string;
-  title: string;
-  detail: string;
+  kind: NoticeKind;
+  /** What its words put in: a date (ISO, formatted in the reader's language), an e-mail's subject and address, a count. */
+  values?: { date?: string; subject?: string; to?: string; n?: number };
   /** Where to act on it. */
   href: string;
   /** 'urgent' for what may start or has started the release, or loses words. */
@@ -33,25 +36,25 @@ export const CHECK_IN_NOTICE_DAYS = 7;
 export function noticesOf({ release, sync, now }: NoticeSources): Notice[] {
   const out: Notice[] = [];
   if (release?.state === 'waiting' && release.endsAt) {
-    out.push({ id: 'waiting', title: 'A waiting period is running', detail: `Unless you say you are still here, your plan is released on ${formatLongDate(release.endsAt)}.`, href: '/settings', tone: 'urgent' });
+    out.push({ id: 'waiting', kind: 'waiting', values: { date: release.endsAt }, href: '/settings', tone: 'urgent' });
   }
   if (release?.state === 'awaiting-confirmations') {
-    out.push({ id: 'waiting', title: 'Your trustees are being asked to confirm', detail: 'The waiting period is over. Unless you say you are still here, your plan is released once enough trustees confirm with their kits.', href: '/settings', tone: 'urgent' });
+    out.push({ id: 'waiting', kind: 'awaiting', href: '/settings', tone: 'urgent' });
   }
   if (release?.state === 'released' && release.releasedAt) {
-    out.push({ id: 'released', title: 'Your plan was released', detail: `On ${formatLongDate(release.releasedAt)}: ${RELEASED_WORDS}.`, href: '/settings', tone: 'info' });
+    out.push({ id: 'released', kind: 'released', values: { date: release.releasedAt }, href: '/settings', tone: 'info' });
   }
   if (release?.state === 'active' && release.checkInDueAt && Date.parse(release.checkInDueAt) - now < CHECK_IN_NOTICE_DAYS * DAY_MS) {
-    out.push({ id: 'check-in', title: 'A check-in is due', detail: `By ${formatLongDate(release.checkInDueAt)}. Opening Afterword and using it counts.`, href: '/settings', tone: 'info' });
+    out.push({ id: 'check-in', kind: 'checkIn', values: { date: release.checkInDueAt }, href: '/settings', tone: 'info' });
   }
   for (const e of release?.undeliverable ?? []) {
-    out.push({ id: `undeliverable-${e.id}`, title: 'An e-mail could not be delivered', detail: `"${e.subject}" to ${e.to}.`, href: '/settings', tone: 'urgent' });
+    out.push({ id: `undeliverable-${e.id}`, kind: 'undeliverable', values: { subject: e.subject, to: e.to }, href: '/settings', tone: 'urgent' });
   }
   if (sync.rejected > 0) {
-    out.push({ id: 'rejected', title: 'Some changes could not be saved', detail: `${sync.rejected === 1 ? 'One change was' : `${sync.rejected} changes were`} refused by the server; what was there before is kept.`, href: '/settings', tone: 'urgent' });
+    out.push({ id: 'rejected', kind: 'rejected', values: { n: sync.rejected }, href: '/settings', tone: 'urgent' });
   }
-  if (sync.status === 'error') out.push({ id: 'sync-error', title: 'Changes are not syncing yet', detail: 'Afterword keeps trying. Your changes are kept on this device until they reach the server.', href: '/settings', tone: 'info' });
-  if (sync.status === 'needs-sign-in') out.push({ id: 'sign-in', title: 'Sign in again to sync', detail: 'Your changes are kept on this device until you do.', href: '/login', tone: 'urgent' });
-  if (sync.status === 'update-required') out.push({ id: 'update', title: 'An update is needed to sync', detail: 'Reload the app to update it; your changes are kept on this device.', href: '/settings', tone: 'urgent' });
+  if (sync.status === 'error') out.push({ id: 'sync-error', kind: 'syncError', href: '/settings', tone: 'info' });
+  if (sync.status === 'needs-sign-in') out.push({ id: 'sign-in', kind: 'signIn', href: '/login', tone: 'urgent' });
+  if (sync.status === 'update-required') out.push({ id: 'update', kind: 'update', href: '/settings', tone: 'urgent' });
   return out.sort((a, b) => (a.tone === b.tone ? 0 : a.tone === 'urgent' ? -1 : 1));
 }

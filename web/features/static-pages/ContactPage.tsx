@@ -5,43 +5,49 @@
  * it says to ask whoever runs the service (the address the server mails from is a no-reply one).
  */
 import { AppLink as Link } from '../../app/navigation';
+import { T } from '../../i18n/T';
+import { useT } from '../../i18n/i18n';
+import { useContactMessages } from './contact-messages';
 import { StaticPage } from './StaticPage';
 import { useServiceInfo } from './service-info';
 import { WriteTo } from './WriteTo';
 
-/** The page's sections for `supportEmail` (null: none known). */
+/** The page's sections for `supportEmail` (null: none known), in the person's language ('contact' catalog, issue 44). */
 export function ContactSections({ supportEmail }: { supportEmail: string | null }) {
+  useContactMessages();
+  const { t } = useT();
+  const writeTo = <WriteTo supportEmail={supportEmail} />;
   return (
     <>
       <section>
-        <h2>Support</h2>
+        <h2>{t('contact.support.title')}</h2>
         <p>
-          For help with your account or the app, <WriteTo supportEmail={supportEmail} />. Please never send anyone
-          your password or your recovery code.
+          <T id="contact.support.text" components={{ 0: writeTo }} />
         </p>
       </section>
       <section>
-        <h2>After a death</h2>
+        <h2>{t('contact.death.title')}</h2>
         <p>
-          If someone who used Afterword has died and you are their trustee or next of kin,{' '}
-          <WriteTo supportEmail={supportEmail} />. We are sorry for your loss.
+          <T id="contact.death.text" components={{ 0: writeTo }} />
         </p>
       </section>
       <section>
-        <h2>Privacy questions</h2>
+        <h2>{t('contact.privacy.title')}</h2>
         <p>
-          For questions about your data, <WriteTo supportEmail={supportEmail} />, or read our{' '}
-          <Link to="/privacy">privacy page</Link>.
+          <T id="contact.privacy.text" components={{ 0: writeTo, 1: <Link to="/privacy" /> }} />
         </p>
       </section>
     </>
   );
 }
 
+/** /contact. */
 export default function ContactPage() {
+  useContactMessages();
+  const { t } = useT();
   const info = useServiceInfo();
   return (
-    <StaticPage title="Contact" lead="This Afterword service is run by the people who set it up for you. Here is how to reach them.">
+    <StaticPage title={t('contact.title')} lead={t('contact.lead')}>
       <ContactSections supportEmail={info?.supportEmail ?? null} />
     </StaticPage>
   );

@@ -4,11 +4,13 @@
  * whoever runs the service. The real app over a real SQLite file answers; the page is rendered
  * as the app renders it (react-dom/server, its own components).
  */
+import { I18nProvider } from '@lingui/react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../sync-server/test/test-support';
+import { i18n } from '../../i18n/i18n';
 import ContactPage, { ContactSections } from './ContactPage';
 import { keptServiceInfo, refreshServiceInfo } from './service-info';
 
@@ -18,8 +20,10 @@ function memoryStorage() {
   return { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
 }
 
+/** `node` as the app renders it: in the router and the language provider (the page's words are the 'contact' catalog's, issue 44). */
+const markup = (node: React.ReactElement) => renderToStaticMarkup(createElement(I18nProvider, { i18n }, createElement(MemoryRouter, null, node)));
 const render = (node: React.ReactElement) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, node))
+  markup(node)
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
@@ -38,7 +42,7 @@ describe('the Contact page', () => {
     expect(await refreshServiceInfo(fetchFn, storage)).toEqual({ supportEmail: 'help@family-afterword.example' });
     expect(keptServiceInfo(storage)).toEqual({ supportEmail: 'help@family-afterword.example' });
 
-    const html = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ContactSections, { supportEmail: 'help@family-afterword.example' })));
+    const html = markup(createElement(ContactSections, { supportEmail: 'help@family-afterword.example' }));
     expect(html.match(/mailto:help@family-afterword\.example/g)).toHaveLength(3);
     expect(html).not.toMatch(/afterword\.app/);
   });

@@ -1,0 +1,51 @@
+/**
+ * When every item marked for a trustee's emergency access is deleted, the trustee's bundle is
+ * sealed again EMPTY (issue 43: "access stops for new items"; docs/sharing.md listed it as not built:
+ * the server kept the last bundle, so a deleted document's words stayed openable in an emergency).
+ * The owner is told once, in words; what the server holds opens to no item. The REAL server
+ * (createApp over SQLite), the REAL key session and kits, Dexie over fake-indexeddb.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { TOMBSTONE_FIELD } from '../../../shared/schema/collection-names';
+import type { EmergencyChoice } from '../../../shared/schema/trustee';
+import { pendingRefreshesIn } from '../sharing';
+import { sealEmergency } from './emergency-access';
+import { createEmergencyFollower, emergencyBundles } from './emergency-follow';
+import { allDeletedText } from './emergency-words';
+import { openHeld, SECRET_WORDS, setup } from './emergency-test-support';
+
+describe('every item chosen for an emergency deleted', () => {
+  it('seals an empty bundle in place of the last one, tells the owner once, and seals nothing more', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const choice: EmergencyChoice = { items: [{ kind: 'document', id: x.doc.id }], waitHours: 48, position: 0 };
+    await x.db.write('trustees', grace.id, { emergency: choice });
+    await sealEmergency(x.deps, grace, choice, await x.source());
+    expect(JSON.stringify((await openHeld(x, grace.id)).items)).toContain(SECRET_WORDS.where);
+
+    // The only chosen document is deleted on this device.
+    await x.db.write('documents', x.doc.id, { [TOMBSTONE_FIELD]: true });
+    const follower = createEmergencyFollower(x.deps, pendingRefreshesIn(x.db.dexie, (kind) => kind === 'emergency-bundle'));
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await follower.run()).toEqual([allDeletedText(grace.name)]);
+
+    const held = await openHeld(x, grace.id);
+    expect(held.items).toEqual([]);
+    expect(JSON.stringify(held)).not.toContain(SECRET_WORDS.where);
+    expect(JSON.stringify(held)).not.toContain(SECRET_WORDS.docName);
+    // Told once: the empty bundle is what this device sealed, so the next sight seals nothing.
+    const sent = x.sent.length;
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(false);
+    expect(await follower.run()).toEqual([]);
+    expect(x.sent.length).toBe(sent);
+  });
+
+  it('the server refuses an empty setting that is not a refresh: a new choice names at least one item', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const res = await x.t.call('PUT', `/api/emergency/trustees/${grace.id}`, { position: 0, waitHours: 48, generation: 1, items: [], gate: 'a'.repeat(43), wrap: `w1.${'a'.repeat(16)}.${'a'.repeat(64)}`, bundle: 's1.aaaa.bbbb' }, x.o.cookie);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('must name at least one item');
+  });
+});

@@ -9,6 +9,7 @@
 import type auth from './catalogs/en/auth.json';
 import type copyView from './catalogs/en/copy-view.json';
 import type contact from './catalogs/en/contact.json';
+import type help from './catalogs/en/help.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type landing from './catalogs/en/landing.json';
@@ -48,6 +49,7 @@ interface NamespaceFiles {
   profile: typeof profile;
   'not-found': typeof notFound;
   contact: typeof contact;
+  help: typeof help;
   landing: typeof landing;
   notifications: typeof notifications;
   sharing: typeof sharing;

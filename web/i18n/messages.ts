@@ -10,6 +10,8 @@ import type auth from './catalogs/en/auth.json';
 import type copyView from './catalogs/en/copy-view.json';
 import type contact from './catalogs/en/contact.json';
 import type help from './catalogs/en/help.json';
+import type privacy from './catalogs/en/privacy.json';
+import type privacyNote from './catalogs/en/privacy-note.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type landing from './catalogs/en/landing.json';
@@ -50,6 +52,8 @@ interface NamespaceFiles {
   'not-found': typeof notFound;
   contact: typeof contact;
   help: typeof help;
+  privacy: typeof privacy;
+  'privacy-note': typeof privacyNote;
   landing: typeof landing;
   notifications: typeof notifications;
   sharing: typeof sharing;

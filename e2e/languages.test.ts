@@ -1,6 +1,6 @@
 /**
  * Issue 44 in the browser, at 390 px: under the tests' pseudo-locale (web/i18n/pseudo.ts) the
- * landing page (each tab of its features), the Contact, Help and Privacy pages (every question opened), Settings' privacy note, the sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
+ * landing page (each tab of its features), the Contact, Help, Privacy and Terms pages (every question opened), Settings' privacy note, the sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
  * and the language setting show no English word of their catalogs (every string of them comes from
  * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
  * (and every moved feature's screen) right to left (`<html lang="ar" dir="rtl">`) that pass axe, and
@@ -19,7 +19,7 @@ import { docShot } from './doc-shots';
 /** The public account pages: sign-in, sign-up, the forgotten password and the reset page opened without its link. */
 const AUTH_PAGES = [['/login', 'login.title'], ['/register', 'register.title'], ['/forgot-password', 'forgot.title'], ['/reset-password', 'reset.title']] as const;
 /** The static pages (session 27): path, namespace, title's id. */
-const STATIC_PAGES = [['/help', 'help', 'help.title'], ['/privacy', 'privacy', 'privacy.title']] as const;
+const STATIC_PAGES = [['/help', 'help', 'help.title'], ['/privacy', 'privacy', 'privacy.title'], ['/terms', 'terms', 'terms.title']] as const;
 
 describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).

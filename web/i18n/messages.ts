@@ -12,6 +12,7 @@ import type contact from './catalogs/en/contact.json';
 import type help from './catalogs/en/help.json';
 import type privacy from './catalogs/en/privacy.json';
 import type privacyNote from './catalogs/en/privacy-note.json';
+import type terms from './catalogs/en/terms.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type landing from './catalogs/en/landing.json';
@@ -54,6 +55,7 @@ interface NamespaceFiles {
   help: typeof help;
   privacy: typeof privacy;
   'privacy-note': typeof privacyNote;
+  terms: typeof terms;
   landing: typeof landing;
   notifications: typeof notifications;
   sharing: typeof sharing;

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'keys', // session 27: the recovery kit page and the keys' dialogs (web/features/keys)
   'rehearsal', 'release', 'export', 'binder', // session 27: the owner's release side (e2e/language-walk-release.ts)
   'notifications', 'record-forms', 'landing', 'contact', // session 27: the bell's menu, web/ui's record-form parts, the landing and Contact pages
+  'help', 'privacy', 'privacy-note', 'terms', // session 27: the static pages, Settings' line pointing to Your privacy
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));

@@ -1,6 +1,6 @@
 /**
  * Issue 44 in the browser, at 390 px: under the tests' pseudo-locale (web/i18n/pseudo.ts) the
- * landing page (each tab of its features), the Contact page, the sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
+ * landing page (each tab of its features), the Contact, Help, Privacy and Terms pages (every question opened), Settings' privacy note, the sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
  * and the language setting show no English word of their catalogs (every string of them comes from
  * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
  * (and every moved feature's screen) right to left (`<html lang="ar" dir="rtl">`) that pass axe, and
@@ -18,6 +18,8 @@ import { docShot } from './doc-shots';
 
 /** The public account pages: sign-in, sign-up, the forgotten password and the reset page opened without its link. */
 const AUTH_PAGES = [['/login', 'login.title'], ['/register', 'register.title'], ['/forgot-password', 'forgot.title'], ['/reset-password', 'reset.title']] as const;
+/** The static pages (session 27): path, namespace, title's id. */
+const STATIC_PAGES = [['/help', 'help', 'help.title'], ['/privacy', 'privacy', 'privacy.title'], ['/terms', 'terms', 'terms.title']] as const;
 
 describe.skipIf(!hasChromium)('languages (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
@@ -52,12 +54,21 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     await page.goto('/contact');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo('contact.title'));
     await expectAllTranslated(page, page.locator('body'), '/contact', englishWords(['shell', 'contact']));
+    // The static pages, each question of Help opened (its answers are the page's longest words).
+    for (const [path, ns, title] of STATIC_PAGES) {
+      await page.goto(path);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo(title));
+      await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      await expectAllTranslated(page, page.locator('body'), path, englishWords(['shell', ns]));
+    }
 
     // Signed in: Settings, its language card, the header's buttons, the footer, the navigation sheet and the user menu.
     const { page: signedIn } = await keylessAccountPage(context, suite.server.url, '/settings');
     await signedIn.getByRole('heading', { name: pseudo('language.title') }).waitFor();
     await expectAllTranslated(signedIn, signedIn.locator('footer'), 'the footer');
     await expectAllTranslated(signedIn, signedIn.locator('div.rounded-xl', { has: signedIn.getByRole('heading', { name: pseudo('language.title') }) }), 'the language card');
+    const note = signedIn.locator('p', { has: signedIn.locator('a[href="/privacy"]') });
+    await expectAllTranslated(signedIn, note, "Settings' privacy note", englishWords(['privacy-note']));
     await expectAllTranslated(signedIn, signedIn.locator('a[href="#main"]'), 'the skip link');
     await signedIn.getByRole('button', { name: pseudo('nav.open') }).click();
     await signedIn.locator('#mobile-nav-sheet').waitFor();
@@ -85,6 +96,13 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     await page.goto('/contact');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['contact.title']);
     await expectNoSeriousA11yViolations(page, '/contact in Arabic');
+    for (const [path, , title] of STATIC_PAGES) {
+      await page.goto(path);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar[title]);
+      expect(await page.evaluate(() => document.documentElement.dir), path).toBe('rtl');
+      await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      await expectNoSeriousA11yViolations(page, `${path} in Arabic`);
+    }
 
     // Signing up in Arabic makes an Arabic account.
     await signUpHere(page, ar['register.submit']);

@@ -59,6 +59,7 @@ const SPEC_WORDS: [string, string, 'is' | 'holds'][] = [
   ['nav.support', 'Support', 'is'],
   ['nav.profile', 'Profile', 'is'],
   ['nav.help', 'Help Center', 'is'],
+  ['help.title', 'Help Center', 'is'], // §1's route table: /help (Help Center)
   ['nav.settings', 'Settings', 'is'],
   ['userMenu.logout', 'Logout', 'is'],
   ['footer.rights', '.APP. All rights reserved.', 'holds'],

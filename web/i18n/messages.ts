@@ -9,6 +9,10 @@
 import type auth from './catalogs/en/auth.json';
 import type copyView from './catalogs/en/copy-view.json';
 import type contact from './catalogs/en/contact.json';
+import type help from './catalogs/en/help.json';
+import type privacy from './catalogs/en/privacy.json';
+import type privacyNote from './catalogs/en/privacy-note.json';
+import type terms from './catalogs/en/terms.json';
 import type dashboard from './catalogs/en/dashboard.json';
 import type documents from './catalogs/en/documents.json';
 import type landing from './catalogs/en/landing.json';
@@ -49,6 +53,10 @@ interface NamespaceFiles {
   profile: typeof profile;
   'not-found': typeof notFound;
   contact: typeof contact;
+  help: typeof help;
+  privacy: typeof privacy;
+  'privacy-note': typeof privacyNote;
+  terms: typeof terms;
   landing: typeof landing;
   notifications: typeof notifications;
   sharing: typeof sharing;

@@ -5,16 +5,21 @@
  * release with trustee kits in use waits for the trustees' confirmations; its section "Sharing
  * while you are alive" says what share now and emergency access do as built (docs/sharing.md,
  * issue 43): share, stop, what a trustee may ask, the wait, refusing, ending. Rendered as the app
- * renders the page (react-dom/server, the page's own component).
+ * renders the page (react-dom/server, the page's own component, in English from the 'help' catalog).
  */
+import { I18nProvider } from '@lingui/react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import HelpPage from './HelpPage';
+
+/** The page as the app renders it, in the language provider (its words are the 'help' catalog's, issue 44). */
+const markup = () => renderToStaticMarkup(createElement(I18nProvider, { i18n }, createElement(HelpPage)));
 
 /** The visible answer under the question `q`, tags removed and spaces collapsed. */
 function answer(q: string): string {
-  const html = renderToStaticMarkup(createElement(HelpPage));
+  const html = markup();
   const item = html.split('<details').find((d) => d.includes(q));
   if (!item) throw new Error(`No question "${q}"`);
   const text = item.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
@@ -51,7 +56,7 @@ describe('the Help Center says what happens', () => {
 
 describe('the Help Center explains sharing while the person is alive (issue 43)', () => {
   it('has its own section, "Sharing while you are alive", pointing to the emergency screen', () => {
-    const html = renderToStaticMarkup(createElement(HelpPage));
+    const html = markup();
     expect(html).toMatch(/<h2 id="sharing-heading">Sharing while you are alive<\/h2>/);
     expect(html).toContain('href="/emergency"');
   });

@@ -13,7 +13,7 @@ describe('the privacy page names what the server sees (fields.ts)', () => {
   it('lists the plain fields in the order of the field table', () => {
     const lines = plainLines();
     expect(lines.map((l) => l.area)).toEqual(COLLECTIONS.map((c) => PLAIN_FIELD_WORDS[c].area));
-    expect(lines.find((l) => l.area === 'Each message')?.seen[0]).toBe(PLAIN_FIELD_WORDS.messages.fields.createdAt);
+    expect(lines.find((l) => l.area === 'privacy.area.messages')?.seen[0]).toBe(PLAIN_FIELD_WORDS.messages.fields.createdAt);
   });
 
   it('fails when the field table gains a plain field the page does not name', () => {

@@ -1,51 +1,54 @@
 /**
  * What the "Your privacy" page says the server sees, generated from the field table so the page
  * cannot drift from it (shared/crypto/fields.ts; SECURITY.md "Threat model"). Each plain field of
- * each collection has family words here; the type below makes `npm run typecheck` fail, and
+ * each collection has family words here (ids of the 'privacy' catalog, in five languages); the type below makes `npm run typecheck` fail, and
  * privacy-facts.test.ts fail, when fields.ts gains a plain field the page does not name.
  */
 import { FIELD_CLASSES } from '../../../shared/crypto/fields';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema/collection-names';
+import type { MessageId } from '../../i18n/i18n';
 
 type Table = typeof FIELD_CLASSES;
 /** The plain fields of collection `C` (those the server reads). */
 type PlainOf<C extends CollectionName> = { [F in keyof Table[C]]: Table[C][F] extends 'plain' ? F : never }[keyof Table[C]];
 
-/** Each collection's name on the page and the words for each of its plain fields. */
+/**
+ * Each collection's name on the page and the words for each of its plain fields, as message ids of
+ * the 'privacy' catalog (issue 44: `privacy.area.<collection>`, `privacy.field.<collection>.<field>`;
+ * an id no English catalog has fails the typecheck).
+ */
 export const PLAIN_FIELD_WORDS = {
   profile: {
-    area: 'Your account',
-    fields: {
-      email: 'your e-mail address',
-      firstName: 'your first name (e-mails to your trustees and recipients come from it)',
-      emailName: 'the name e-mails to your trustees and recipients call you by: your full name, or your first name only if you choose that on your Profile page',
-    },
+    area: 'privacy.area.profile',
+    fields: { email: 'privacy.field.profile.email', firstName: 'privacy.field.profile.firstName', emailName: 'privacy.field.profile.emailName' },
   },
-  deathPlan: { area: 'Your plan', fields: { createdAt: 'when you started it' } },
+  deathPlan: { area: 'privacy.area.deathPlan', fields: { createdAt: 'privacy.field.deathPlan.createdAt' } },
   messages: {
-    area: 'Each message',
+    area: 'privacy.area.messages',
     fields: {
-      recipientEmail: "the recipient's e-mail address",
-      recipientLanguage: "the language of the recipient's e-mails, if you chose one",
-      deliveryDate: 'its delivery date',
-      delivered: 'whether it has been delivered',
-      deliveredAt: 'when it was delivered',
-      openedAt: 'when the recipient opened it',
-      createdAt: 'when it was written',
-      contentRevision: 'a random mark that changes when you change it (so a changed letter is sent again), not how often you changed it',
-      fileBlobId: 'that it has a recording or file, which stored file that is, and that file’s size rounded up to a size step',
+      recipientEmail: 'privacy.field.messages.recipientEmail',
+      recipientLanguage: 'privacy.field.messages.recipientLanguage',
+      deliveryDate: 'privacy.field.messages.deliveryDate',
+      delivered: 'privacy.field.messages.delivered',
+      deliveredAt: 'privacy.field.messages.deliveredAt',
+      openedAt: 'privacy.field.messages.openedAt',
+      createdAt: 'privacy.field.messages.createdAt',
+      contentRevision: 'privacy.field.messages.contentRevision',
+      fileBlobId: 'privacy.field.messages.fileBlobId',
     },
   },
-  documents: {
-    area: 'Each document',
-    fields: { createdAt: 'when it was added', fileBlobId: 'that it has a file, which stored file that is, and that file’s size rounded up to a size step' },
-  },
+  documents: { area: 'privacy.area.documents', fields: { createdAt: 'privacy.field.documents.createdAt', fileBlobId: 'privacy.field.documents.fileBlobId' } },
   trustees: {
-    area: 'Each trustee',
-    fields: { email: 'their e-mail address', language: 'the language of their e-mails, if you chose one', accessLevel: 'their access level', createdAt: 'when you added them' },
+    area: 'privacy.area.trustees',
+    fields: {
+      email: 'privacy.field.trustees.email',
+      language: 'privacy.field.trustees.language',
+      accessLevel: 'privacy.field.trustees.accessLevel',
+      createdAt: 'privacy.field.trustees.createdAt',
+    },
   },
-  survivorTasks: { area: 'Each survivor task', fields: { createdAt: 'when it was added' } },
-} as const satisfies { [C in CollectionName]: { area: string; fields: Record<PlainOf<C>, string> } };
+  survivorTasks: { area: 'privacy.area.survivorTasks', fields: { createdAt: 'privacy.field.survivorTasks.createdAt' } },
+} as const satisfies { [C in CollectionName]: { area: MessageId; fields: Record<PlainOf<C>, MessageId> } };
 
 /** The plain fields of `collection`, read from the field table (fields.ts). */
 export function plainFieldsOf(collection: CollectionName): string[] {
@@ -53,10 +56,10 @@ export function plainFieldsOf(collection: CollectionName): string[] {
   return Object.keys(table).filter((f) => table[f] === 'plain');
 }
 
-/** One line of the page: a collection's area and the words for each plain field, in the table's order. */
+/** One line of the page: a collection's area and the words for each plain field (message ids), in the table's order. */
 export interface PlainLine {
-  area: string;
-  seen: string[];
+  area: MessageId;
+  seen: MessageId[];
 }
 
 /**
@@ -66,7 +69,7 @@ export interface PlainLine {
 export function plainLines(): PlainLine[] {
   return COLLECTIONS.map((c) => {
     const { area, fields } = PLAIN_FIELD_WORDS[c];
-    const words: Record<string, string> = fields;
+    const words: Record<string, MessageId> = fields;
     const seen = plainFieldsOf(c).map((f) => {
       const w = words[f];
       if (!w) throw new Error(`The privacy page does not name the plain field ${c}.${f}`);

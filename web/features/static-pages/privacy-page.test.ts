@@ -3,17 +3,25 @@
  * escrow", "Trustee kits: who can read what"): the server keeps a copy of the keys until the
  * trustee kits are in use, then deletes it without changing the keys; each letter travels the way
  * its owner chose (the words of the message form); nothing is promised as a "next step" that is
- * already built. Rendered as the app renders it (react-dom/server, the page's own component).
+ * already built. Rendered as the app renders it (react-dom/server, the page's own component, in
+ * English from the 'privacy' catalog; issue 44).
  */
+import { readFileSync } from 'node:fs';
+import { I18nProvider } from '@lingui/react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_WORDS } from '../message-vault/delivery-words';
+import { LANGUAGES } from '../../../shared/languages';
+import { i18n } from '../../i18n/i18n';
+import { DELIVERY_WORD_IDS, DELIVERY_WORDS } from '../message-vault/delivery-words';
 import PrivacyPage from './PrivacyPage';
+
+/** A language's catalog `ns` (web/i18n/catalogs). */
+const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(new URL(`../../i18n/catalogs/${lang}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 
 /** The visible text of the page's section headed `heading`, tags removed and spaces collapsed. */
 function sectionText(heading: string): string {
-  const html = renderToStaticMarkup(createElement(PrivacyPage));
+  const html = renderToStaticMarkup(createElement(I18nProvider, { i18n }, createElement(PrivacyPage)));
   const section = html.split('<section').find((s) => s.includes(`>${heading}</h2>`));
   if (!section) throw new Error(`No section "${heading}"`);
   return section
@@ -44,6 +52,14 @@ describe('the privacy page says what happens at a release', () => {
     expect(text).toContain(DELIVERY_WORDS.trustee);
     expect(text).toMatch(/e-mail services/);
     expect(text).toMatch(/unless you chose them to hand it over/);
+  });
+
+  it('quotes the message form’s two ways in each language’s own words (issue 44: the message-vault catalog’s, not a translation of its own)', () => {
+    for (const lang of LANGUAGES) {
+      const [vault, page] = [catalog(lang, 'message-vault'), catalog(lang, 'privacy')];
+      expect(page['privacy.release.kits'], lang).toContain(vault[DELIVERY_WORD_IDS.server]);
+      expect(page['privacy.release.kits'], lang).toContain(vault[DELIVERY_WORD_IDS.trustee]);
+    }
   });
 
   it('never says the server holds a copy of every key, in any section', () => {

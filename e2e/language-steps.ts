@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'password-reset', // session 26: the forgotten-password and reset pages
   'keys', // session 27: the recovery kit page and the keys' dialogs (web/features/keys)
   'rehearsal', 'release', 'export', 'binder', // session 27: the owner's release side (e2e/language-walk-release.ts)
+  'server-words', // session 27: what is missing and the activity lines on Settings (shared/server-words.ts)
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));

@@ -35,6 +35,7 @@ import type { Hasher } from './hasher';
 import type { ResetMail } from './reset-mail';
 import type { SessionDeps } from './session-deps';
 import { userJson } from './user-json';
+import { serverWord } from '../release/server-words';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 export { RESET_LINK_INVALID };
@@ -148,7 +149,7 @@ export function passwordResetRoutes(deps: AppDeps, services: PasswordResetRouteD
     await startSession(c, deps, s.accounts, row.id, { unproven: !pastDevice });
     issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (accounts/device-cookie.ts)
     await release.isolated(row.id, 'noting a password reset', (tx) =>
-      tx.addActivity(row.id, now, 'password-reset', 'Your password was reset with a link sent to your confirmed e-mail address. Every other device was signed out.'),
+      tx.addActivity(row.id, now, 'password-reset', serverWord('serverWords.activity.passwordReset')),
     );
     return c.json(await userJson(s, row));
   });

@@ -29,6 +29,7 @@ import type rehearsal from './catalogs/en/rehearsal.json';
 import type release from './catalogs/en/release.json';
 import type exportWords from './catalogs/en/export.json';
 import type binder from './catalogs/en/binder.json';
+import type serverWords from './catalogs/en/server-words.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
@@ -55,6 +56,7 @@ interface NamespaceFiles {
   release: typeof release;
   export: typeof exportWords;
   binder: typeof binder;
+  'server-words': typeof serverWords;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -74,6 +74,7 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
           const t = await records.get(userId, 'trustees', h.trusteeId);
           if (t && sendableAddress(t.email) && (await release.queue(tx, userId, 'trustee-handover', t.email, `handover:${m.id}:${h.trusteeId}`, { ...chosenLanguageParams(t.language), messageId: m.id, trusteeId: h.trusteeId, kitToken: h.kitToken }))) queued += 1;
         }
+        // A message to be handed over whose key no released kit opens.
         if (!handover.length) await release.problem(tx, userId, 'message-handover-unbound', serverWord('serverWords.problem.handoverUnbound'));
         await tx.putDelivery({ user_id: userId, message_id: m.id, addr: m.recipientEmail, body_hash: revisionOf(m), round: 1, queued_at: now });
         continue;

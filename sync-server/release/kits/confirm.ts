@@ -22,6 +22,7 @@ import type { KitService } from './service';
 import type { KitSealer } from './seal';
 import type { KitAccess, KitConfirmed } from '../../../shared/schema/kits';
 import { serverWord } from '../server-words';
+import type { WordParams } from '../../../shared/server-words';
 
 /** What a confirmation answers: how many confirmed of how many needed, and whether it released. */
 
@@ -63,8 +64,9 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       if (!(err instanceof ShareError)) throw err;
       const who = all.find((k) => k.share_index === err.index);
       const email = who && !isExecutorKit(who.trustee_id) ? (await records.get(userId, 'trustees', who.trustee_id))?.email : null;
-      const from = who && isExecutorKit(who.trustee_id) ? 'the executor kit' : (email ?? `kit ${err.index ?? '?'}`);
-      await tx.addActivity(userId, now, 'kit-share-bad', serverWord('serverWords.activity.kitShareBad', { from }));
+      // Who sent it: the executor kit, a trustee by address, else the kit's number.
+      const from: WordParams = who && isExecutorKit(who.trustee_id) ? { who: 'executor' } : email ? { who: 'trustee', email } : { who: 'index', index: String(err.index ?? '?') };
+      await tx.addActivity(userId, now, 'kit-share-bad', serverWord('serverWords.activity.kitShareBad', from));
       return false;
     }
     if (!(await verifyCheckValue(q, ctx, gen.check_value))) {

@@ -26,7 +26,7 @@ import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } 
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { resolveToken, type ReleaseService } from '../release';
+import { resolveToken, serverWord, type ReleaseService } from '../release';
 import { refuseKdfSwitch } from '../keys';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import type { KeyStore } from '../keys';
@@ -35,7 +35,6 @@ import type { Hasher } from './hasher';
 import type { ResetMail } from './reset-mail';
 import type { SessionDeps } from './session-deps';
 import { userJson } from './user-json';
-import { serverWord } from '../release/server-words';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 export { RESET_LINK_INVALID };

@@ -23,7 +23,7 @@ import type { HandoverOf, PlainEntity, ReleaseRecords, ReleaseService, ReleaseTx
 
 export type { ReleaseRecords, ReleaseService, ReleaseTx } from './types';
 import { promoteHandedOverKits } from './promote-kits';
-import { lineText } from './server-words';
+import { lineText } from './store/activity-line';
 
 /** A check-in closer than this to the last one is not written again (each tap of a busy session would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;

@@ -19,7 +19,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../model';
 import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TaskMarkRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';
-import { activityColumn, activityLine } from '../server-words';
+import { activityColumn, activityLine } from './activity-line';
 import { pgKitMethods } from '../kits/store/pg-kits';
 import { pgReleaseEmails } from './pg-release-emails';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from '../../db/pg/pg-tx';

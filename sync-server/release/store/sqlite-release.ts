@@ -6,7 +6,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../model';
 import type { Db } from '../../db/sqlite';
 import type { ServerWord, WordParams } from '../../../shared/server-words';
-import { activityColumn, activityLine } from '../server-words';
+import { activityColumn, activityLine } from './activity-line';
 
 interface StateRow {
   user_id: string;

@@ -366,7 +366,10 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
   // features (language, sharing, export, install, privacy) keep their own words; the keys' kit buttons are on the catalogs (session 27).
   it('under the pseudo-locale, Settings (release after death and its choices, readiness, the rehearsal, the recovery kit, activity, a toast) leaves no English word of its own', async () => {
     const { context, page } = await pseudoOwner(() => phone('en-US'));
-    const words = englishWords(['settings', 'keys']);
+    const words = englishWords(['settings', 'keys', 'server-words']);
+    // An activity line to read: the waiting period set (a session just signed in may change it).
+    const put = () => fetch('/api/release/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ waitingDays: 14 }) }).then((r) => r.status);
+    expect(await page.evaluate(put)).toBe(200);
     await page.goto('/settings');
     const title = page.getByRole('heading', { level: 1, name: pseudo('settings.title') });
     await title.waitFor();
@@ -375,10 +378,11 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     await release.getByText(pseudo('settings.release.active')).waitFor();
     const readiness = card('settings.readiness.title');
     await readiness.getByRole('heading', { name: pseudo('settings.readiness.trustees') }).waitFor();
-    // The server's own words: what is missing, and the activity lines (not on the catalogs: the server writes them).
-    await hideWords(readiness.locator('section[aria-labelledby="readiness-missing"] li'));
+    // The server's own words, said from their codes (server-words, session 27): what is missing, and the activity lines.
+    await readiness.locator('section[aria-labelledby="readiness-missing"] li').first().waitFor();
     const activity = card('settings.activity.title');
-    await hideWords(activity.locator('ol li'));
+    await activity.locator('ol li').first().waitFor();
+    await hideWords(activity.locator('ol li time')); // Intl's date ("… at 4:13 PM"), in the pseudo-locale's en-US
     const kit = card('settings.kit.title');
     await kit.getByTestId('recovery-kit-state').waitFor();
     await readiness.locator('summary').click(); // for the server's administrator

@@ -4,8 +4,10 @@
  * before it happens (setup, readiness panel)" and constraint "The escrow ends"): nothing sealed is
  * released to trustees without kits (sync-server/release/release-keys.ts hands a trustee's page no
  * key), while messages still go out by the escrow. The same words on the readiness panel
- * (sync-server/release/readiness.ts), the Trustee kits section and its setup (web/features/
- * trustees/kits/kit-plan.ts) and the rehearsal (web/features/rehearsal/).
+ * (sync-server/release/readiness.ts, said from the `server-words` catalog's
+ * `serverWords.missing.withoutKits` since issue 44; sealed-without-kits.test.ts compares them),
+ * the Trustee kits section and its setup (web/features/trustees/kits/kit-plan.ts) and the
+ * rehearsal (web/features/rehearsal/).
  */
 
 /**

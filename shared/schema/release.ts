@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { AccessLevel } from './trustee';
+import type { ServerWord, WordParams } from '../server-words';
 
 export const CHECK_IN_OPTIONS = [0, 30, 60, 90, 180] as const;
 export const WAITING_OPTIONS = [2, 7, 14, 30] as const;
@@ -73,8 +74,10 @@ export interface ReleaseReadiness {
   releasedAt: string | null;
   /** True when nothing in `missing` stands in the way (false once released: there is no "today" left to prepare for). */
   ready: boolean;
-  /** Plain sentences, one per thing that is missing or wrong. */
+  /** Plain English sentences, one per thing that is missing or wrong (kept for older clients and scripts: `missingItems` says the same as data). */
   missing: string[];
+  /** The same lines in the same order as data: a stable `code`, its `params`, and the English `text` (shared/server-words.ts). */
+  missingItems: ServerWord[];
   /** 'smtp': e-mails are sent; 'folder': written to a folder on the server, reaching no one. */
   email: 'smtp' | 'folder';
   /** PUBLIC_URL as configured, or null (links then point to `linkBase`, this machine only). */
@@ -118,12 +121,17 @@ export interface ReleaseKits {
   executor?: { madeAt: string; putAwayAt: string | null; checkedAt: string | null };
 }
 
-/** One line of `GET /api/release/activity`, newest first. */
+/**
+ * One line of `GET /api/release/activity`, newest first: its English `text`, and its `code` and
+ * `params` (shared/server-words.ts) unless it was written before the lines had them.
+ */
 export interface ReleaseActivity {
   id: number;
   at: string;
   kind: string;
   text: string;
+  code?: string;
+  params?: WordParams;
 }
 
 /**

@@ -26,7 +26,7 @@ import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } 
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { resolveToken, type ReleaseService } from '../release';
+import { resolveToken, serverWord, type ReleaseService } from '../release';
 import { refuseKdfSwitch } from '../keys';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import type { KeyStore } from '../keys';
@@ -148,7 +148,7 @@ export function passwordResetRoutes(deps: AppDeps, services: PasswordResetRouteD
     await startSession(c, deps, s.accounts, row.id, { unproven: !pastDevice });
     issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (accounts/device-cookie.ts)
     await release.isolated(row.id, 'noting a password reset', (tx) =>
-      tx.addActivity(row.id, now, 'password-reset', 'Your password was reset with a link sent to your confirmed e-mail address. Every other device was signed out.'),
+      tx.addActivity(row.id, now, 'password-reset', serverWord('serverWords.activity.passwordReset')),
     );
     return c.json(await userJson(s, row));
   });

@@ -19,14 +19,8 @@ import { isDeliveryDue } from '../../shared/delivery-rule';
 import { chosenLanguageParams, deliveryEmailParams, sendableAddress } from './emails';
 import { DAY_MS } from './state-machine';
 import type { HandoverOf, ReleaseService, ReleaseTx, ReleaseRecords } from './types';
-
-/** The owner's activity line while changed messages wait for their recipient's day to pass. */
-const COALESCED_TEXT =
-  'A changed message waits: its recipient was e-mailed less than a day ago, so they will be told a day after that e-mail, once, with the message as it is then (at most one e-mail a day to each recipient).';
-
-/** The owner's activity line for a message to be handed over whose key no released kit opens. */
-const UNBOUND_TEXT =
-  'A message you chose to have a trustee hand over could not be: its key was not bound to the trustee kits that released your account, so nobody can open it. It was not sent by e-mail either.';
+import { serverWord } from './server-words';
+import type { ServerWord } from '../../shared/server-words';
 
 /**
  * What a delivery remembers of what it sent: the message's plain `contentRevision` (the server
@@ -47,11 +41,9 @@ const isRevision = (stored: string) => stored.startsWith('rev:');
  */
 
 /** The activity line for a message that cannot be delivered, naming its address (plain), never its recipient (sealed). */
-export function badAddress(address: unknown): string {
+export function badAddress(address: unknown): ServerWord {
   const a = typeof address === 'string' ? address.trim().slice(0, 80) : '';
-  return a
-    ? `A message to \u201c${a}\u201d cannot be delivered: that is not a valid e-mail address. Correct it on the Messages page.`
-    : 'A message has no e-mail address, so it cannot be delivered. Add one on the Messages page.';
+  return a ? serverWord('serverWords.problem.messageInvalid', { address: a }) : serverWord('serverWords.problem.messageNoAddress');
 }
 
 /**
@@ -82,7 +74,8 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
           const t = await records.get(userId, 'trustees', h.trusteeId);
           if (t && sendableAddress(t.email) && (await release.queue(tx, userId, 'trustee-handover', t.email, `handover:${m.id}:${h.trusteeId}`, { ...chosenLanguageParams(t.language), messageId: m.id, trusteeId: h.trusteeId, kitToken: h.kitToken }))) queued += 1;
         }
-        if (!handover.length) await release.problem(tx, userId, 'message-handover-unbound', UNBOUND_TEXT);
+        // A message to be handed over whose key no released kit opens.
+        if (!handover.length) await release.problem(tx, userId, 'message-handover-unbound', serverWord('serverWords.problem.handoverUnbound'));
         await tx.putDelivery({ user_id: userId, message_id: m.id, addr: m.recipientEmail, body_hash: revisionOf(m), round: 1, queued_at: now });
         continue;
       }
@@ -101,18 +94,18 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         await tx.revokeSubject(userId, m.id, now, 'delivery');
         if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params, 'redelivery')) queued += 1;
         if (m.delivered) undeliver.push(m.id);
-        await tx.addActivity(userId, now, 'message-readdressed', `A message is being sent to ${m.recipientEmail} instead; the link sent to ${d.addr} no longer works.`);
+        await tx.addActivity(userId, now, 'message-readdressed', serverWord('serverWords.activity.messageReaddressed', { to: m.recipientEmail, from: d.addr }));
         await put(d.round + 1);
       } else if (changed) {
         if (await release.queue(tx, userId, 'delivery-updated', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
-        await tx.addActivity(userId, now, 'message-changed', `The message to ${m.recipientEmail} was changed after it was delivered; they are told, with a new link.`);
+        await tx.addActivity(userId, now, 'message-changed', serverWord('serverWords.activity.messageChanged', { to: m.recipientEmail }));
         await put(d.round + 1);
       } else if (!isRevision(d.body_hash)) {
         await put(d.round); // a delivery from before revisions: remember the revision it carries now
       }
     }
     // One line for the account (the same text all day: `problem` writes it once a day).
-    if (waiting) await release.problem(tx, userId, 'message-update-waiting', COALESCED_TEXT);
+    if (waiting) await release.problem(tx, userId, 'message-update-waiting', serverWord('serverWords.problem.updateWaiting'));
     return { queued, undeliver };
   };
   for (const userId of await store.releasedUsers()) {

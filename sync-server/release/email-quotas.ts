@@ -10,6 +10,8 @@ import type { EmailQuota, EmailRow } from './store/sqlite-release';
 import type { AsyncReleaseStore } from './store/release-store';
 import type { EmailKind } from './emails';
 import { DAY_MS } from './state-machine';
+import type { ServerWord } from '../../shared/server-words';
+import { serverWord } from './server-words';
 
 /** The limit of shared/limits.ts each quota is bound by. */
 export const QUOTA_LIMIT: Record<EmailQuota, keyof Limits> = {
@@ -73,8 +75,8 @@ export async function quotaWait(
  * once-a-day rule of `ReleaseService.problem` keeps it to one line a day per quota (the
  * readiness panel says when the next goes).
  */
-export function waitingText(quota: EmailQuota, limits: Limits): string {
-  return `Your account reached today's limit of ${limits[QUOTA_LIMIT[quota]]} ${QUOTA_WORDS[quota]}. The rest wait for the next day and go out then; none is lost. Settings shows when.`;
+export function waitingText(quota: EmailQuota, limits: Limits): ServerWord {
+  return serverWord('serverWords.problem.emailWaiting', { limit: limits[QUOTA_LIMIT[quota]], quota, what: QUOTA_WORDS[quota] });
 }
 
 /** E-mails of `userId` held back by a daily quota now, with when the next may go (readiness panel). */

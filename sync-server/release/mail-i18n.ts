@@ -20,8 +20,11 @@ import { literalValues } from '../../shared/i18n-values';
 /** The catalogs' folder, beside the web app's code that uses the same files. */
 const CATALOGS = new URL('../../web/i18n/catalogs/', import.meta.url);
 
-/** The server's namespaces: the e-mails', and the pages their links open on the server (page.ts, public-routes.ts, report-form.ts). */
-export type MailNamespace = 'mail' | 'link-pages';
+/**
+ * The server's namespaces: the e-mails', the pages their links open on the server (page.ts,
+ * public-routes.ts, report-form.ts), and the lines the app shows (server-words.ts: English here).
+ */
+export type MailNamespace = 'mail' | 'link-pages' | 'server-words';
 
 const compiled = new Map<string, Messages>();
 

@@ -4,6 +4,7 @@
  * release's stores (store/, which keep them) and its state machine (state-machine.ts, which alone
  * decides what happens to them and re-exports them).
  */
+import type { ServerWord } from '../../shared/server-words';
 
 /**
  * `awaiting-confirmations` (issue "Release through trustees' key shares"): the waiting period is
@@ -59,8 +60,7 @@ export type ActivityKind =
  */
 export const RELEASE_CRITICAL_ACTIVITY: readonly ActivityKind[] = ['trustee-reported', 'check-in-lapsed', 'cancelled', 'awaiting-confirmations', 'released'];
 
-export interface ActivityEntry {
+/** One line for the owner's activity log: its kind, and its words as data (code, params, English text; shared/server-words.ts). */
+export interface ActivityEntry extends ServerWord {
   kind: ActivityKind;
-  /** One plain sentence for the owner's activity log. */
-  text: string;
 }

@@ -24,6 +24,8 @@ import type { Mailer } from './mailer';
 import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS } from './state-machine';
 import { hashToken, mintToken } from './tokens';
+import { serverWord } from './server-words';
+import type { WordParams } from '../../shared/server-words';
 
 /** How long a temporarily failing e-mail is retried, from its first attempt (≥ 7 days, issue #16). */
 export const RETRY_FOR_MS = 8 * DAY_MS;
@@ -261,8 +263,9 @@ async function failed(deps: AppDeps, release: ReleaseService, row: EmailRow, kin
   await release.isolated(row.user_id, 'recording an e-mail that could not be delivered', async (tx) => {
     await tx.markGivenUp(row.id, message, now, failure);
     const subject = renderEmail(kind, { ...(JSON.parse(row.params) as EmailParams), base: '' }).subject;
-    const why = permanent ? `the receiving mail server refused it (${message})` : `we tried for ${Math.round(retryForMs(kind) / DAY_MS)} days without reaching a mail server`;
-    await tx.addActivity(row.user_id, now, 'email-failed', `The e-mail “${subject}” to ${row.to_addr} could not be delivered: ${why}.`);
+    // Why: the receiving server's own refusal (its words, as it gave them), or how long we tried.
+    const why: WordParams = permanent ? { refused: 'yes', message } : { refused: 'no', days: Math.round(retryForMs(kind) / DAY_MS) };
+    await tx.addActivity(row.user_id, now, 'email-failed', serverWord('serverWords.activity.emailFailed', { subject, to: row.to_addr, ...why }));
     if (kind.startsWith('trustee-')) await tx.bounceTrustee(row.user_id, row.to_addr, now);
   });
 }

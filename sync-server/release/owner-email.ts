@@ -24,6 +24,7 @@ import { notFoundPage, page } from './page';
 import { DAY_MS } from './state-machine';
 import { resolveToken } from './tokens';
 import { admitTokenOwner } from '../http/token-budgets';
+import { serverWord } from './server-words';
 
 /**
  * "Confirm your e-mail address" e-mails one address receives per rolling 24 hours, from every
@@ -95,7 +96,7 @@ export function ownerEmailRoutes(deps: AppDeps, services: Pick<ReleaseRouteServi
     await store.transaction(async (tx) => {
       await tx.setVerifiedOwnerEmail(t.tok.user_id, t.email, now);
       await tx.revokeToken(t.tok.hash, now);
-      await tx.addActivity(t.tok.user_id, now, 'email-verified', `Your e-mail address ${t.email} was confirmed: release notices will reach you there.`);
+      await tx.addActivity(t.tok.user_id, now, 'email-verified', serverWord('serverWords.activity.emailVerified', { email: t.email }));
     });
     return page(
       c,

@@ -104,7 +104,13 @@ export function releaseRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices
   });
 
   app.get('/api/release/activity', async (c) => {
-    const rows: ReleaseActivity[] = (await release.store.activity(c.var.userId)).map((r) => ({ id: r.id, at: new Date(r.at).toISOString(), kind: r.kind, text: r.text }));
+    const rows: ReleaseActivity[] = (await release.store.activity(c.var.userId)).map((r) => ({
+      id: r.id,
+      at: new Date(r.at).toISOString(),
+      kind: r.kind,
+      text: r.text,
+      ...(r.code !== undefined && { code: r.code, params: r.params ?? {} }),
+    }));
     return c.json(rows);
   });
 

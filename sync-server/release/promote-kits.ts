@@ -8,6 +8,7 @@
  */
 import { generationStatus } from './kits/store/sqlite-kits';
 import type { ReleaseTx } from './types';
+import { serverWord } from './server-words';
 
 /**
  * Makes `userId`'s pending generation current if k of its kits are handed over and the release
@@ -26,9 +27,7 @@ export async function promoteHandedOverKits(tx: ReleaseTx, userId: string, now: 
     userId,
     now,
     'kits-current',
-    hadEnded
-      ? `${gen.k} of your new trustee kits have been handed over: they replace the old kits, which no longer work.`
-      : `${gen.k} of your trustee kits have been handed over. The server's copy of your messages' keys was deleted: from now on only your trustees together can release what you left.`,
+    serverWord(hadEnded ? 'serverWords.activity.kitsReplaced' : 'serverWords.activity.kitsCurrent', { k: gen.k }),
   );
   return true;
 }

@@ -32,6 +32,7 @@ import { resolveToken } from './tokens';
 import { parseReportForm, reportConfirm, reportIntro, type ReportForm } from './report-form';
 import { plainView } from '../../shared/crypto/fields';
 import { parseTaskMarkForm, plainTrusteeNames, setTaskDone, taskExists, taskMarksFor } from './task-marks';
+import { serverWord } from './server-words';
 
 
 
@@ -267,7 +268,7 @@ export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick
       // No names: a recipient's and a trustee's are sealed (greeted "Hello,", named by address). In
       // the recipient's language, as the first letter was (issue 44), not the account's.
       await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, deliveryEmailParams(m), 'resend');
-      await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.email} resent the link to ${m.recipientEmail}.`);
+      await tx.addActivity(t.tok.user_id, now, 'message-resent', serverWord('serverWords.activity.messageResent', { trustee: t.trustee.email, recipient: m.recipientEmail }));
       return true;
     });
     const { w, lang } = await wordsOf(t.tok.user_id, t.trustee.language);

@@ -5,18 +5,13 @@
  * for what is missing. Read-only; the owner's session only (release/owner-routes.ts).
  */
 import type { ReleaseKits, ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
-import { formatLongDateTime } from '../../shared/dates';
 import { linkBase, type AppConfig } from '../app-env';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
 import { waitingEmails } from './email-quotas';
-import { UNBOUND_TEXT, UNDEPOSITED_TEXT } from './release-keys';
 import { isExecutorKit } from '../../shared/crypto/trustee-kit';
-import { withoutKitsText } from '../../shared/release/without-kits';
-
-/** The readiness sentence while the profile e-mail is not verified (owner-email.ts). */
-export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
-  `Your e-mail address ${email} is not confirmed yet, so release notices cannot reach you: no reminders to check in, and no warning if a waiting period starts. Press “Send verification e-mail” and follow the link we send you.`;
+import type { ServerWord } from '../../shared/server-words';
+import { serverWord } from './server-words';
 import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
 import { type ReleaseState } from './model';
@@ -82,17 +77,18 @@ export async function readinessOf(
   const nextReminder = due !== null && s.remindersSent < REMINDER_OFFSETS_DAYS.length ? due + REMINDER_OFFSETS_DAYS[s.remindersSent]! * DAY_MS : null;
   // Once released the plan has been carried out: nothing can be "missing" any more (Settings says it was released).
   const released = s.phase === 'released';
-  const missing = released ? [] : missingOf(deps.config, mailer, s, { email: owner.email, verified: ownerEmailVerified }, trustees, undeliverable, emailsWaiting);
+  const missing: ServerWord[] = released ? [] : missingOf(deps.config, mailer, s, { email: owner.email, verified: ownerEmailVerified }, trustees, undeliverable, emailsWaiting);
   const kits = await kitsOf(release, userId, deps.now());
   // Once the escrow has ended there is nothing to deposit: the trustees' kits hold the release.
-  if (!released && undeposited > 0 && !kits.escrowEnded) missing.unshift(UNDEPOSITED_TEXT(undeposited));
-  if (!released && unbound > 0 && kits.escrowEnded) missing.unshift(UNBOUND_TEXT(unbound));
+  if (!released && undeposited > 0 && !kits.escrowEnded) missing.unshift(serverWord('serverWords.missing.undeposited', { n: undeposited }));
+  if (!released && unbound > 0 && kits.escrowEnded) missing.unshift(serverWord('serverWords.missing.unbound', { n: unbound }));
   if (!released) missing.push(...kitsMissing(kits, await release.store.liveKitGenerations(userId), sealed));
   return {
     phase: s.phase,
     releasedAt: iso(s.releasedAt),
     ready: !released && missing.length === 0,
-    missing,
+    missing: missing.map((m) => m.text),
+    missingItems: missing,
     email: mailer.mode,
     publicUrl: deps.config.publicUrl ?? null,
     linkBase: linkBase(deps.config),
@@ -131,28 +127,28 @@ async function kitsOf(release: ReleaseService, userId: string, now: number): Pro
 }
 
 /**
- * Plain sentences for the kits. A sealed account without kits in force is told that its trustees
+ * The lines for the kits (shared/server-words.ts; their English is the plain sentences they were). A sealed account without kits in force is told that its trustees
  * could not open what it sealed (shared/release/without-kits.ts; nothing sealed is released to
  * trustees without kits); an account that is not sealed is released by its plain records as before.
  */
-function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | null; k: number }>, sealed: boolean): string[] {
-  const out: string[] = [];
+function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | null; k: number }>, sealed: boolean): ServerWord[] {
+  const out: ServerWord[] = [];
   const pending = live.find((g) => g.live_at === null);
-  if (sealed && !kits.current) out.push(withoutKitsText(pending?.k ?? null));
-  if (pending && !kits.current) {
-    out.push(`Your trustee kits work once ${pending.k} of them have been handed over. Until then the server keeps a copy of your messages' keys, and whoever runs it could read your messages.`);
-  }
+  // The same words as shared/release/without-kits.ts withoutKitsText (k 0: no kits made yet).
+  if (sealed && !kits.current) out.push(serverWord('serverWords.missing.withoutKits', { k: pending?.k ?? 0 }));
+  if (pending && !kits.current) out.push(serverWord('serverWords.missing.kitsPending', { k: pending.k }));
   if (kits.current && kits.k !== null && kits.n !== null) {
-    if (kits.removedHolders > 0) out.push('A trustee who held a kit is no longer your trustee. Make new kits, so that only your trustees hold one.');
-    if (kits.n < kits.k) out.push(`Only ${kits.n} working ${kits.n === 1 ? 'kit is' : 'kits are'} held (your trustees'${kits.executor ? ' and the executor kit' : ''}), and ${kits.k} are needed: nothing sealed can be released. Make new kits.`);
-    else if (kits.n < kits.k + 1) out.push(`${kits.k} of ${kits.n} trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least ${kits.k + 1} trustees.`);
-    if (kits.executor && kits.executor.putAwayAt === null) out.push('Your executor kit has not been put away yet: print it, put it with your will, and type its code back under Trustee kits.');
-    if (kits.checkedLastYear < kits.k) out.push(`Only ${kits.checkedLastYear} of your trustees' kits ${kits.checkedLastYear === 1 ? 'was' : 'were'} checked in the last year, and ${kits.k} are needed. Ask your trustees to check their kits.`);
+    const { k, n } = kits;
+    if (kits.removedHolders > 0) out.push(serverWord('serverWords.missing.kitHolderRemoved'));
+    if (n < k) out.push(serverWord('serverWords.missing.kitsTooFew', { n, k, executor: kits.executor ? 'yes' : 'no' }));
+    else if (n < k + 1) out.push(serverWord('serverWords.missing.kitsNoSpare', { k, n, spare: k + 1 }));
+    if (kits.executor && kits.executor.putAwayAt === null) out.push(serverWord('serverWords.missing.executorNotPutAway'));
+    if (kits.checkedLastYear < k) out.push(serverWord('serverWords.missing.kitsUnchecked', { checked: kits.checkedLastYear, k }));
   }
   return out;
 }
 
-/** Plain sentences for what would stop a plan that is not yet released from working today. */
+/** The lines (shared/server-words.ts) for what would stop a plan that is not yet released from working today. */
 function missingOf(
   config: Pick<AppConfig, 'publicUrl' | 'port'>,
   mailer: Pick<Mailer, 'mode'>,
@@ -160,29 +156,24 @@ function missingOf(
   owner: { email: string | null; verified: boolean },
   trustees: ReleaseTrustee[],
   undeliverable: UndeliverableEmail[],
-  emailsWaiting: { what: string; count: number; until: number }[],
-): string[] {
-  const missing: string[] = [];
-  if (mailer.mode === 'folder') {
-    // Owner-facing words; the settings' names are in Settings under "For the server's administrator".
-    missing.push('E-mail is not set up on your Afterword server yet, so release e-mails cannot reach anyone. Ask whoever runs the server to set it up.');
-  }
-  if (!config.publicUrl) {
-    missing.push(`Links in e-mails point to ${linkBase(config)}, an address other people cannot reach. Ask whoever runs your Afterword server to set its public address.`);
-  }
-  if (!owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
-  else if (!owner.verified) missing.push(OWNER_EMAIL_UNVERIFIED(owner.email));
+  emailsWaiting: { quota: string; what: string; count: number; until: number }[],
+): ServerWord[] {
+  const missing: ServerWord[] = [];
+  // Owner-facing words; the settings' names are in Settings under "For the server's administrator".
+  if (mailer.mode === 'folder') missing.push(serverWord('serverWords.missing.emailNotSetUp'));
+  if (!config.publicUrl) missing.push(serverWord('serverWords.missing.linksLocal', { url: linkBase(config) }));
+  if (!owner.email) missing.push(serverWord('serverWords.missing.noOwnerEmail'));
+  else if (!owner.verified) missing.push(serverWord('serverWords.missing.ownerEmailUnverified', { email: owner.email }));
   const accepted = trustees.filter((t) => t.invitation === 'accepted');
-  if (s.checkInDays === 0 && accepted.length === 0) {
-    missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
-  }
+  if (s.checkInDays === 0 && accepted.length === 0) missing.push(serverWord('serverWords.missing.nothingStarts'));
   for (const t of trustees) {
-    if (t.bouncedAt) missing.push(`E-mail to your trustee ${t.email} could not be delivered. Check their address.`);
-    else if (t.invitation !== 'accepted') missing.push(`Your trustee ${t.email} has not accepted yet. You can resend the invitation.`);
+    if (t.bouncedAt) missing.push(serverWord('serverWords.missing.trusteeBounced', { email: String(t.email) }));
+    else if (t.invitation !== 'accepted') missing.push(serverWord('serverWords.missing.trusteeNotAccepted', { email: String(t.email) }));
   }
-  for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
+  for (const u of undeliverable) missing.push(serverWord('serverWords.missing.undeliverable', { subject: u.subject, to: u.to }));
   for (const w of emailsWaiting) {
-    missing.push(`${w.count} ${w.count === 1 ? 'e-mail waits' : 'e-mails wait'} for tomorrow: your account reached today's limit of ${w.what}. The next goes out on ${formatLongDateTime(w.until, { timeZone: 'UTC' })}.`);
+    // `what` is the quota's English (email-quotas.ts QUOTA_WORDS): the catalog says each known quota itself.
+    missing.push(serverWord('serverWords.missing.emailsWaiting', { count: w.count, quota: w.quota, what: w.what, untilAt: new Date(w.until).toISOString() }));
   }
   return missing;
 }

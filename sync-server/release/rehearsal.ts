@@ -20,7 +20,7 @@ import { deliveryCardText, deliveryPlanText } from '../../shared/delivery-rule';
 import { badAddress } from './deliveries';
 import { type EmailKind, type EmailParams, PREVIEW_LINK, chosenLanguageParams, deliveryEmailParams, ownerParams, renderEmail, sendableAddress } from './emails';
 import type { ReleaseRecords, ReleaseService } from './service';
-import { TRUSTEE_INVALID_TEXT, trusteeAccessOf } from './trustees';
+import { trusteeInvalid, trusteeAccessOf } from './trustees';
 
 /**
  * The rehearsal of `userId`'s release at `now` (ms). `release` gives the owner's first name and the
@@ -72,7 +72,7 @@ export async function rehearseRelease(
         to: String(m.recipientEmail ?? ''),
         when,
         email: ok ? email('delivery', m.recipientEmail, deliveryEmailParams(m)) : null,
-        problem: ok ? null : badAddress(m.recipientEmail),
+        problem: ok ? null : badAddress(m.recipientEmail).text,
         handedOver: null,
       };
     }),
@@ -85,7 +85,7 @@ export async function rehearseRelease(
         to: String(t.email ?? ''),
         accessLevel: t.accessLevel,
         email: ok ? email('trustee-access', t.email, params) : null,
-        problem: ok ? null : TRUSTEE_INVALID_TEXT,
+        problem: ok ? null : trusteeInvalid().text,
         cannotOpen: params.cannotOpen ?? null,
         ...(params.noKitsMade ? { noKitsMade: true } : {}),
       };

@@ -49,11 +49,19 @@ export interface ReleaseKeys {
   undeposited(userId: string): Promise<number>;
 }
 
-/** The readiness line for `n` messages' keys that no device deposited (SECURITY.md "Release escrow"). */
+/**
+ * The English of the readiness line for `n` messages' keys that no device deposited (SECURITY.md
+ * "Release escrow"), as it was written before issue 44. The line itself is now said from the
+ * `server-words` catalog (`serverWords.missing.undeposited`, readiness.ts); the tests compare the two.
+ */
 export const UNDEPOSITED_TEXT = (n: number) =>
   `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open ${n === 1 ? 'that message' : 'those messages'}. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
 
-/** The readiness line for `n` messages the kits in force cannot open yet (kits/message-keys.ts unbound). */
+/**
+ * The English of the readiness line for `n` messages the kits in force cannot open yet
+ * (kits/message-keys.ts unbound), as it was written before issue 44; the line itself is now
+ * `serverWords.missing.unbound` (readiness.ts), and the tests compare the two.
+ */
 export const UNBOUND_TEXT = (n: number) =>
   `${n === 1 ? 'One of your messages has' : `${n} of your messages have`} not been tied to your trustee kits yet: at a release, ${n === 1 ? 'its recipient' : 'their recipients'} could not open ${n === 1 ? 'it' : 'them'}. Open Afterword on one of your devices, signed in, to tie ${n === 1 ? 'it' : 'them'}.`;
 

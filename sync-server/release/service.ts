@@ -23,6 +23,7 @@ import type { HandoverOf, PlainEntity, ReleaseRecords, ReleaseService, ReleaseTx
 
 export type { ReleaseRecords, ReleaseService, ReleaseTx } from './types';
 import { promoteHandedOverKits } from './promote-kits';
+import { lineText } from './store/activity-line';
 
 /** A check-in closer than this to the last one is not written again (each tap of a busy session would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;
@@ -106,10 +107,10 @@ export function createReleaseService(
     return email && (await tx.verifiedOwnerEmail(userId)) === email.toLowerCase() ? email : null;
   };
 
-  const problem: ReleaseService['problem'] = async (tx, userId, kind, text) => {
+  const problem: ReleaseService['problem'] = async (tx, userId, kind, line) => {
     const now = deps.now();
-    const recent = (await tx.activity(userId, 50)).some((a) => a.kind === kind && a.text === text && now - a.at < PROBLEM_REPEAT_MS);
-    if (!recent) await tx.addActivity(userId, now, kind, text);
+    const recent = (await tx.activity(userId, 50)).some((a) => a.kind === kind && a.text === lineText(line) && now - a.at < PROBLEM_REPEAT_MS);
+    if (!recent) await tx.addActivity(userId, now, kind, line);
   };
 
   const guarded: ReleaseService['guarded'] = async (userId, what, fn) => {
@@ -140,7 +141,7 @@ export function createReleaseService(
     if (event.type === 'tick' && before.phase === 'waiting') event = { ...event, kitsCurrent: (await currentKits(tx, userId)).length > 0 };
     const out = transition(before, actor, event, now);
     await tx.putState(userId, out.state);
-    for (const a of out.activity) await tx.addActivity(userId, now, a.kind, a.text);
+    for (const a of out.activity) await tx.addActivity(userId, now, a.kind, a);
     const o = await owner(userId);
     const to = out.emails.length ? await ownerAddress(userId, tx) : null;
     for (const e of out.emails) {

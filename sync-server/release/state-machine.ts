@@ -14,7 +14,7 @@
  * Callers persist the outcome in one transaction (release/service.ts), so a step and its log
  * and email entries are all written or none; email dedupe keys make re-evaluation harmless.
  */
-import { formatLongDate } from '../../shared/labels';
+import { serverWord } from './server-words';
 import { DEFAULT_WAITING_DAYS, type ActivityEntry, type CheckInDays, type ReleasePhase, type ReleaseState, type StartedBy, type WaitingDays } from './model';
 
 
@@ -90,18 +90,17 @@ export function checkInDueAt(s: ReleaseState): number | null {
   return s.phase === 'active' && s.checkInDays > 0 ? s.lastCheckInAt + s.checkInDays * DAY_MS : null;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 function requireOwner(actor: Actor, what: string): void {
   if (actor.kind !== 'owner') throw new TransitionError('forbidden', `Only the account owner can ${what}`);
 }
 
+/** Starts a waiting period; `entry` is its first line, which names the waiting period's length (its `days` param). */
 function startWaiting(s: ReleaseState, startedBy: StartedBy, now: number, entry: ActivityEntry): Outcome {
   const episode = s.episode + 1;
   const endsAt = now + s.waitingDays * DAY_MS;
   return {
     state: { ...s, phase: 'waiting', episode, startedAt: now, endsAt, startedBy, remindersSent: 0 },
-    activity: [{ ...entry, text: `${entry.text} A waiting period of ${plural(s.waitingDays, 'day')} began.` }],
+    activity: [entry],
     emails: [{ kind: 'waiting-started', dedupeKey: `waiting-started:${episode}` }],
   };
 }
@@ -128,13 +127,10 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
       const waitingDays = event.waitingDays ?? s.waitingDays;
       const activity: ActivityEntry[] = [];
       if (checkInDays !== s.checkInDays) {
-        activity.push({
-          kind: 'settings-changed',
-          text: checkInDays === 0 ? 'Check-ins turned off.' : `Check-in interval set to ${plural(checkInDays, 'day')}.`,
-        });
+        activity.push({ kind: 'settings-changed', ...(checkInDays === 0 ? serverWord('serverWords.activity.checkInsOff') : serverWord('serverWords.activity.checkInInterval', { days: checkInDays })) });
       }
       if (waitingDays !== s.waitingDays) {
-        activity.push({ kind: 'settings-changed', text: `Waiting period set to ${plural(waitingDays, 'day')}.` });
+        activity.push({ kind: 'settings-changed', ...serverWord('serverWords.activity.waitingPeriodSet', { days: waitingDays }) });
       }
       // A running waiting period keeps the end it was announced with.
       return { state: { ...s, checkInDays, waitingDays, lastCheckInAt: now, remindersSent: 0 }, activity, emails: [] };
@@ -150,10 +146,10 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
       if (s.phase === 'released') throw new TransitionError('wrong-state', 'This account has been released');
       const diedOn = event.diedOn ?? null;
       const note = event.note ?? null;
-      const given = [diedOn && `giving the date of death as ${formatLongDate(diedOn)}`, note && 'with a note'].filter(Boolean).join(', ');
+      const given = diedOn && note ? 'both' : diedOn ? 'date' : note ? 'note' : 'none';
       return startWaiting(s, { kind: 'trustee', trusteeId: actor.trusteeId, name: actor.name, diedOn, note }, now, {
         kind: 'trustee-reported',
-        text: `${actor.name} reported your passing${given ? `, ${given}` : ''}.`,
+        ...serverWord('serverWords.activity.reported', { name: actor.name, given, diedOn: diedOn ?? '', days: s.waitingDays }),
       });
     }
 
@@ -165,10 +161,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
         activity: [
           {
             kind: 'cancelled',
-            text:
-              s.phase === 'waiting'
-                ? "You said \u201cI'm still here\u201d. The waiting period was cancelled."
-                : "You said \u201cI'm still here\u201d. Your trustees' confirmations were erased and nothing was released.",
+            ...serverWord(s.phase === 'waiting' ? 'serverWords.activity.cancelledWaiting' : 'serverWords.activity.cancelledAwaiting'),
           },
         ],
         emails: [{ kind: 'cancelled', dedupeKey: `cancelled:${s.episode}` }],
@@ -180,7 +173,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
       if (s.phase !== 'awaiting-confirmations') throw new TransitionError('wrong-state', 'The trustees are not being asked to confirm');
       return {
         state: { ...s, phase: 'released', releasedAt: now },
-        activity: [{ kind: 'released', text: 'Your trustees confirmed with their kits. Your account was released.' }],
+        activity: [{ kind: 'released', ...serverWord('serverWords.activity.releasedByKits') }],
         emails: [{ kind: 'released', dedupeKey: 'released' }],
       };
     }
@@ -193,7 +186,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
           activity: [
             {
               kind: 'awaiting-confirmations',
-              text: 'The waiting period ended. Your trustees were asked to confirm with their kits; nothing is released until enough of them do.',
+              ...serverWord('serverWords.activity.awaitingConfirmations'),
             },
           ],
           emails: [{ kind: 'awaiting-confirmations', dedupeKey: `awaiting-confirmations:${s.episode}` }],
@@ -202,7 +195,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
       if (s.phase === 'waiting' && s.endsAt !== null && now >= s.endsAt) {
         return {
           state: { ...s, phase: 'released', releasedAt: now },
-          activity: [{ kind: 'released', text: 'The waiting period ended. Your account was released.' }],
+          activity: [{ kind: 'released', ...serverWord('serverWords.activity.released') }],
           emails: [{ kind: 'released', dedupeKey: 'released' }],
         };
       }
@@ -211,7 +204,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
       if (now >= due + LAPSE_GRACE_DAYS * DAY_MS) {
         return startWaiting(s, { kind: 'check-in' }, now, {
           kind: 'check-in-lapsed',
-          text: `No check-in for ${plural(Math.floor((now - s.lastCheckInAt) / DAY_MS), 'day')}.`,
+          ...serverWord('serverWords.activity.lapsed', { idle: Math.floor((now - s.lastCheckInAt) / DAY_MS), days: s.waitingDays }),
         });
       }
       const owed = REMINDER_OFFSETS_DAYS.filter((d) => now >= due + d * DAY_MS).length;
@@ -219,7 +212,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
       // After a long outage only the latest missed reminder is sent, never a burst.
       return {
         state: { ...s, remindersSent: owed },
-        activity: [{ kind: 'reminder-sent', text: `Check-in reminder ${owed} of ${REMINDER_OFFSETS_DAYS.length} sent.` }],
+        activity: [{ kind: 'reminder-sent', ...serverWord('serverWords.activity.reminderSent', { n: owed, of: REMINDER_OFFSETS_DAYS.length }) }],
         emails: [{ kind: 'reminder', dedupeKey: `reminder:${s.lastCheckInAt}:${owed}` }],
       };
     }

@@ -17,6 +17,7 @@ import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords, ResendResu
 /** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
 type Trustee = PlainEntity<'trustees'>;
 import { DAY_MS } from './state-machine';
+import { serverWord } from './server-words';
 
 /** Trustee records examined per page of the scan. */
 const TRUSTEE_PAGE = 500;
@@ -26,7 +27,8 @@ export const YEARLY_MS = 365 * DAY_MS;
 const CONFIRM_LOG_EVERY_MS = DAY_MS;
 
 /** The activity line (and the rehearsal's) for a trustee without a valid address. */
-export const TRUSTEE_INVALID_TEXT = 'A trustee has no valid e-mail address, so they cannot be invited. Complete them on the Trustees page.';
+/** The line for a trustee without a valid address (the activity's problem, the rehearsal's). */
+export const trusteeInvalid = () => serverWord('serverWords.problem.trusteeInvalid');
 
 interface Parts {
   /** True when the account's records are sealed (account_keys.sealed_at): its trustees' pages open only with kits. */
@@ -47,9 +49,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
   // Truthful activity: without SMTP_URL an invitation waits in the outbox until e-mail is set up.
   // Trustees are named by address: their names are the owner's sealed words (shared/crypto/fields.ts).
   const invitedText = (t: { email: string }, again: boolean) =>
-    deps.config.smtpUrl
-      ? `Invitation sent ${again ? 'again ' : ''}to ${t.email}.`
-      : `Invitation to ${t.email} ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
+    serverWord(deps.config.smtpUrl ? 'serverWords.activity.invitationSent' : 'serverWords.activity.invitationQueued', { email: t.email, again: again ? 'yes' : 'no' });
   const { store, records, queue, isolated, problem } = p;
   const accessParams = async (tx: ReleaseTx, userId: string, t: Trustee, kits: readonly KitRow[]) =>
     ({ ...chosenLanguageParams(t.language), ...trusteeAccessOf(t, await p.sealed(userId), kits, (await tx.liveKitGenerations(userId)).length > 0) });
@@ -92,11 +92,11 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       await tx.putInvitation({ ...inv, status: 'removed' });
       await tx.revokeSubject(userId, row.id, now);
       await dropWaitingInvitations(tx, userId, row.id);
-      await tx.addActivity(userId, now, 'trustee-removed', 'A trustee was removed; their links no longer work.');
+      await tx.addActivity(userId, now, 'trustee-removed', serverWord('serverWords.activity.trusteeRemoved'));
       return true;
     }
     if (!sendable(t)) {
-      await problem(tx, userId, 'trustee-invalid', TRUSTEE_INVALID_TEXT);
+      await problem(tx, userId, 'trustee-invalid', trusteeInvalid());
       return false;
     }
     if (inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase()) return false;
@@ -156,7 +156,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
           }
           if (inv.status === 'invited') {
             await invite(tx, inv.user_id, t, inv, 'invite');
-            await tx.addActivity(inv.user_id, now, 'trustee-invited', `${t.email} has not accepted yet; we sent the invitation again, as every year.`);
+            await tx.addActivity(inv.user_id, now, 'trustee-invited', serverWord('serverWords.activity.invitationYearly', { email: t.email }));
             return true;
           }
           await tx.putInvitation({ ...inv, confirm_sent_at: now });
@@ -195,7 +195,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         // over must not push older entries (a report of the owner's death) out of sight.
         const loggedRecently = inv.confirmed_at != null && now - inv.confirmed_at < CONFIRM_LOG_EVERY_MS;
         await tx.putInvitation({ ...inv, confirmed_at: now });
-        if (!loggedRecently) await tx.addActivity(userId, now, 'trustee-confirmed', `${t.email} confirmed they are still your trustee.`);
+        if (!loggedRecently) await tx.addActivity(userId, now, 'trustee-confirmed', serverWord('serverWords.activity.trusteeConfirmed', { email: t.email }));
       });
     },
     async acceptInvitation(userId, trusteeId) {
@@ -207,7 +207,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         if (!inv || inv.status !== 'invited' || inv.email.toLowerCase() !== t.email.toLowerCase()) return false;
         await tx.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
         await tx.revokeSubject(userId, trusteeId, now, 'invite');
-        await tx.addActivity(userId, now, 'trustee-accepted', `${t.email} accepted your invitation.`);
+        await tx.addActivity(userId, now, 'trustee-accepted', serverWord('serverWords.activity.trusteeAccepted', { email: t.email }));
         await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { ...chosenLanguageParams(t.language), trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
           await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(tx, userId, t, await currentKits(tx, userId)));

@@ -6,6 +6,7 @@
  * without importing each other in a circle (issue 42); service.ts re-exports them.
  */
 import type { Language } from '../../shared/languages';
+import type { ServerWord } from '../../shared/server-words';
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import type { PlainView } from '../../shared/crypto/fields';
 import type { EmailQuota } from './store/sqlite-release';
@@ -105,7 +106,7 @@ export interface ReleaseService extends TrusteeFollower {
   /** `isolated`'s error handling without a release transaction (for work on other stores, e.g. a record write). */
   guarded<T>(userId: string, what: string, fn: () => Promise<T> | T): Promise<T | undefined>;
   /** Writes a problem to the account's activity through `tx`, unless the same text was written in the last day. */
-  problem(tx: ReleaseTx, userId: string, kind: string, text: string): Promise<void>;
+  problem(tx: ReleaseTx, userId: string, kind: string, line: string | ServerWord): Promise<void>;
   /**
    * After the account's rows are deleted: removes its `.eml` files and runs `opts.checkpoint`
    * (SQLite: the WAL checkpointed with TRUNCATE), so with secure_delete no file under DATA_DIR

@@ -38,6 +38,7 @@ import type release from './catalogs/en/release.json';
 import type exportWords from './catalogs/en/export.json';
 import type binder from './catalogs/en/binder.json';
 import type kitPdf from './catalogs/en/kit-pdf.json';
+import type serverWords from './catalogs/en/server-words.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
@@ -73,6 +74,7 @@ interface NamespaceFiles {
   export: typeof exportWords;
   binder: typeof binder;
   'kit-pdf': typeof kitPdf;
+  'server-words': typeof serverWords;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

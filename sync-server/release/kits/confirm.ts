@@ -21,6 +21,8 @@ import { stableToken } from '../tokens';
 import type { KitService } from './service';
 import type { KitSealer } from './seal';
 import type { KitAccess, KitConfirmed } from '../../../shared/schema/kits';
+import { serverWord } from '../server-words';
+import type { WordParams } from '../../../shared/server-words';
 
 /** What a confirmation answers: how many confirmed of how many needed, and whether it released. */
 
@@ -62,12 +64,13 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       if (!(err instanceof ShareError)) throw err;
       const who = all.find((k) => k.share_index === err.index);
       const email = who && !isExecutorKit(who.trustee_id) ? (await records.get(userId, 'trustees', who.trustee_id))?.email : null;
-      const from = who && isExecutorKit(who.trustee_id) ? 'the executor kit' : (email ?? `kit ${err.index ?? '?'}`);
-      await tx.addActivity(userId, now, 'kit-share-bad', `The share from ${from} is not the one its kit was made with. Nothing was released.`);
+      // Who sent it: the executor kit, a trustee by address, else the kit's number.
+      const from: WordParams = who && isExecutorKit(who.trustee_id) ? { who: 'executor' } : email ? { who: 'trustee', email } : { who: 'index', index: String(err.index ?? '?') };
+      await tx.addActivity(userId, now, 'kit-share-bad', serverWord('serverWords.activity.kitShareBad', from));
       return false;
     }
     if (!(await verifyCheckValue(q, ctx, gen.check_value))) {
-      await tx.addActivity(userId, now, 'kit-combine-bad', `${gen.k} trustees confirmed, but their shares did not combine into your release key. Nothing was released.`);
+      await tx.addActivity(userId, now, 'kit-combine-bad', serverWord('serverWords.activity.kitCombineBad', { k: gen.k }));
       return false;
     }
     await tx.setKitReleaseSecret(userId, generation, await sealer.seal({ userId, generation, what: 'q', trusteeId: '' }, q));
@@ -97,7 +100,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       if (expected !== kit.commitment) {
         // Once a day per kit at most (release.problem): whoever holds a kit link cannot flood the owner's activity.
         await store.transaction((tx) =>
-          release.problem(tx, userId, 'kit-share-bad', `The share sent with ${found.executor ? 'the executor kit' : `${found.trusteeEmail}'s kit`} is not the one it was made with; it was not used.`),
+          release.problem(tx, userId, 'kit-share-bad', serverWord('serverWords.problem.kitShareUnused', { executor: found.executor ? 'yes' : 'no', email: found.executor ? '' : String(found.trusteeEmail) })),
         );
         throw new ApiHttpError(422, 'This is not the code of this kit', [{ path: 'share', message: 'does not match this kit' }]);
       }
@@ -107,7 +110,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
         const now = deps.now();
         if (s.phase === 'released') return { released: true };
         if (s.phase !== 'awaiting-confirmations') throw new ApiHttpError(409, 'Nothing is waiting for your confirmation', [{ path: 'token', message: 'is not being asked to confirm now' }]);
-        if (await tx.confirmKit(token, now, sealed)) await tx.addActivity(userId, now, 'kit-confirmed', found.executor ? 'The executor kit was used to confirm.' : `${found.trusteeEmail} confirmed with their kit.`);
+        if (await tx.confirmKit(token, now, sealed)) await tx.addActivity(userId, now, 'kit-confirmed', found.executor ? serverWord('serverWords.activity.executorConfirmed') : serverWord('serverWords.activity.kitConfirmed', { email: found.trusteeEmail }));
         return { released: await combineAndRelease(tx, userId, gen.generation) };
       });
       return { confirmations: (await counted(userId, gen.generation)).length, needed: gen.k, released: result.released };

@@ -23,6 +23,7 @@ import { isExecutorKit, kitFingerprint } from '../../../shared/crypto/trustee-ki
 import type { KitSealer } from './seal';
 import { promoteHandedOverKits } from '../promote-kits';
 import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../../shared/schema/kits';
+import { serverWord } from '../server-words';
 
 /** A kit link's token: 16 random bytes, base64url (22 characters). */
 export const KIT_TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
@@ -157,7 +158,7 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
           q_wrap: null,
         };
         await tx.insertKitGeneration(gen, made);
-        await tx.addActivity(userId, now, 'kits-made', `You made trustee kits (${body.k} of ${body.kits.length} needed). They start working once ${body.k} have been handed over.`);
+        await tx.addActivity(userId, now, 'kits-made', serverWord('serverWords.activity.kitsMade', { k: body.k, n: body.kits.length }));
       });
       return { generation: body.generation, kits: made.map((k) => ({ trusteeId: k.trustee_id, token: k.token })) };
     },
@@ -211,7 +212,7 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
         const now = deps.now();
         const { kit } = found;
         if (!(await tx.markKitHandedOver(token, now))) return true;
-        await tx.addActivity(kit.user_id, now, 'kit-handed-over', found.executor ? 'The executor kit was checked and put away. Keep it with your will.' : `${found.trusteeEmail} received their trustee kit.`);
+        await tx.addActivity(kit.user_id, now, 'kit-handed-over', found.executor ? serverWord('serverWords.activity.executorPutAway') : serverWord('serverWords.activity.kitHandedOver', { email: found.trusteeEmail }));
         if (found.status !== 'pending') return true;
         // Once a waiting period has begun, the kits in force carry the release: a newer generation
         // comes into force only while the owner is active (its handovers stay recorded; promote.ts).

@@ -19,6 +19,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../model';
 import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TaskMarkRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';
+import { activityColumn, activityLine } from './activity-line';
 import { pgKitMethods } from '../kits/store/pg-kits';
 import { pgReleaseEmails } from './pg-release-emails';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from '../../db/pg/pg-tx';
@@ -93,8 +94,8 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
         [now],
       ),
     releasedUsers: () => userIds("SELECT user_id FROM release_state WHERE phase = 'released'", []),
-    async addActivity(userId, at, kind, text) {
-      await q.query('INSERT INTO release_activity (user_id, at, kind, text) VALUES ($1, $2, $3, $4)', [userId, at, kind, text]);
+    async addActivity(userId, at, kind, line) {
+      await q.query('INSERT INTO release_activity (user_id, at, kind, text) VALUES ($1, $2, $3, $4)', [userId, at, kind, activityColumn(line)]);
       // The lines of its class beyond the newest `activityRows` go (release/store/sqlite-release.ts, SECURITY.md "Limits").
       const not = (RELEASE_CRITICAL_ACTIVITY as readonly string[]).includes(kind) ? '' : 'NOT ';
       await q.query(
@@ -112,7 +113,7 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
          ORDER BY id DESC`,
         [userId, limit],
       );
-      return rows.map((r) => numeric<ActivityRow>(r, ['id', 'at']));
+      return rows.map((r) => numeric<ActivityRow>(r, ['id', 'at'])).map((r) => ({ ...r, ...activityLine(r.text) }));
     },
     async invitation(userId, trusteeId) {
       const { rows } = await q.query('SELECT * FROM release_trustees WHERE user_id = $1 AND trustee_id = $2', [userId, trusteeId]);

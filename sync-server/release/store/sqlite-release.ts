@@ -5,6 +5,8 @@
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../model';
 import type { Db } from '../../db/sqlite';
+import type { ServerWord, WordParams } from '../../../shared/server-words';
+import { activityColumn, activityLine } from './activity-line';
 
 interface StateRow {
   user_id: string;
@@ -20,11 +22,14 @@ interface StateRow {
   released_at: number | null;
 }
 
+/** One activity line: its English `text`, and its `code` and `params` when written with them (release/server-words.ts). */
 export interface ActivityRow {
   id: number;
   at: number;
   kind: string;
   text: string;
+  code?: string;
+  params?: WordParams;
 }
 
 export type InvitationStatus = 'invited' | 'accepted' | 'removed';
@@ -327,15 +332,15 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
     dueUsers: (now: number): string[] => q.due.all(now, now).map((r) => r.user_id),
     releasedUsers: (): string[] => q.released.all().map((r) => r.user_id),
     /** Adds a line to the account's activity log, then trims the lines of its class to `opts.activityRows`. */
-    addActivity(userId: string, at: number, kind: string, text: string): void {
-      addAndTrim(userId, at, kind, text); // one commit (a savepoint inside an open transaction)
+    addActivity(userId: string, at: number, kind: string, line: string | ServerWord): void {
+      addAndTrim(userId, at, kind, activityColumn(line)); // one commit (a savepoint inside an open transaction)
     },
     /** The newest `limit` activity entries, newest first. */
     /**
      * The account's newest `limit` activity lines and its newest `limit` release-critical ones
      * (older than those, when a flood of routine lines came after), newest first.
      */
-    activity: (userId: string, limit = 200): ActivityRow[] => q.activity.all({ user: userId, limit }),
+    activity: (userId: string, limit = 200): ActivityRow[] => q.activity.all({ user: userId, limit }).map((r) => ({ ...r, ...activityLine(r.text) })),
     invitation: (userId: string, trusteeId: string) => q.invitation.get(userId, trusteeId) ?? null,
     invitations: (userId: string) => q.invitations.all(userId),
     putInvitation: (row: TrusteeInvitationRow) =>

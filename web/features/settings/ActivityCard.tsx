@@ -1,14 +1,17 @@
 /**
- * The release activity log, newest first (DESIGN.md §8: every step is in a log the owner can read).
- * The server names people by address; the names this device holds are put beside them.
+ * The release activity log, newest first (DESIGN.md §8: every step is in a log the owner can read),
+ * each line in the owner's language (server-words.ts). The server names people by address; the
+ * names this device holds are put beside them.
  */
 import { formatDateTime } from '../../../shared/intl-format';
 import type { ReleaseActivity } from '../../../shared/schema/release';
 import { useT } from '../../i18n/i18n';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { nameAddresses, usePeopleByAddress } from '../release';
+import { sayServerWord, useServerWordsMessages } from './server-words';
 
 export function ActivityCard({ activity }: { activity: ReleaseActivity[] | null }) {
+  useServerWordsMessages();
   const people = usePeopleByAddress();
   const { t, language } = useT();
   return (
@@ -28,7 +31,7 @@ export function ActivityCard({ activity }: { activity: ReleaseActivity[] | null 
                 <time dateTime={a.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
                   {formatDateTime(a.at, language)}
                 </time>
-                <span className="text-slate-900">{nameAddresses(a.text, people)}</span>
+                <span className="text-slate-900">{nameAddresses(sayServerWord(a, language), people)}</span>
               </li>
             ))}
           </ol>

@@ -21,6 +21,7 @@ import { useCollection } from '../../db/hooks';
 import { RELEASED_WORDS, resendInvitation, sendVerificationEmail } from '../release';
 import { actionErrorText, NeedsConnection } from './connection';
 import './messages';
+import { MissingList } from './MissingList';
 
 const INVITATION: Record<ReleaseTrustee['invitation'], { label: MessageId; color: BadgeColor }> = {
   pending: { label: 'settings.trustee.pending', color: 'gray' },
@@ -210,16 +211,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
               {readiness.nextReviewAt && <Row term={t('settings.readiness.review')}>{t('settings.readiness.reviewOn', { date: day(readiness.nextReviewAt) })}</Row>}
             </dl>
             {(readiness.email !== 'smtp' || !readiness.publicUrl) && <AdminDetails readiness={readiness} />}
-            {readiness.missing.length > 0 && (
-              <section aria-labelledby="readiness-missing">
-                <h3 id="readiness-missing" className="font-semibold text-slate-900">{t('settings.readiness.missing')}</h3>
-                <ul className="mt-2 list-disc space-y-1 ps-5 text-slate-800">
-                  {readiness.missing.map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              </section>
-            )}
+            <MissingList readiness={readiness} />
             <section aria-labelledby="readiness-trustees">
               <h3 id="readiness-trustees" className="font-semibold text-slate-900">{t('settings.readiness.trustees')}</h3>
               <p className="text-sm text-slate-700">{t('settings.readiness.trusteesText')}</p>

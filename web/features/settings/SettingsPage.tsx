@@ -23,9 +23,11 @@ import { RecoveryKitCard } from './RecoveryKitCard';
 import { LanguageCard } from './LanguageCard';
 import { useReloadOnline } from './connection';
 import { useSettingsMessages } from './messages';
+import { useServerWordsMessages } from './server-words';
 
 export default function SettingsPage() {
   useSettingsMessages();
+  useServerWordsMessages();
   const { t } = useT();
   const [readiness, setReadiness] = useState<ReleaseReadiness | null>(null);
   const [failed, setFailed] = useState(false);

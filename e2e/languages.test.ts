@@ -30,8 +30,10 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     // The namespaces these walks cover: every one of the app's. Not the server's e-mail words (mail.json)
     // and the pages its links open (link-pages.json), checked by sync-server/release's tests, nor the
     // static release pages' own (release-page.json), checked by e2e/release-pages-language.test.ts, and
-    // the kit pages' (kit-page.json), checked by e2e/kit-page-language.test.ts.
-    const notTheApps = ['mail.json', 'link-pages.json', 'release-page.json', 'kit-page.json'];
+    // the kit pages' (kit-page.json), checked by e2e/kit-page-language.test.ts, nor the printed PDFs'
+    // (binder-pdf.json, kit-pdf.json), checked by extracting their text (shared/binder/binder-language.test.ts,
+    // web/features/trustees/kits/kit-pdf-language.test.ts).
+    const notTheApps = ['mail.json', 'link-pages.json', 'release-page.json', 'kit-page.json', 'binder-pdf.json', 'kit-pdf.json'];
     expect(readdirSync(`${CATALOGS}en`).filter((f) => !notTheApps.includes(f)).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
     const context = await phone('en-US');
     await context.addInitScript(() => localStorage.setItem('afterword.pseudoLocale', '1'));

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'rehearsal', 'release', 'export', 'binder', // session 27: the owner's release side (e2e/language-walk-release.ts)
   'notifications', 'record-forms', 'landing', 'contact', // session 27: the bell's menu, web/ui's record-form parts, the landing and Contact pages
   'help', 'privacy', 'privacy-note', 'terms', // session 27: the static pages, Settings' line pointing to Your privacy
+  'field-rules', // session 27: the rules' messages under the sign-up, sign-in and reset fields (web/forms/field-rule-words.ts)
   'server-words', // session 27: what is missing and the activity lines on Settings (shared/server-words.ts)
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -44,6 +44,11 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
       await expectAllTranslated(page, page.locator('body'), path);
     }
+    // The rules a field broke, under the fields of the sign-up form (web/forms/field-rule-words.ts).
+    await page.goto('/register');
+    await page.getByRole('button', { name: pseudo('register.submit') }).click();
+    await page.getByText(pseudo('fieldRules.firstNameRequired')).waitFor();
+    await expectAllTranslated(page, page.locator('form'), 'the sign-up form refused', englishWords(['auth', 'field-rules']));
     // session 27: the landing page, prerendered in English, drawn anew in the pseudo-locale; each tab of its features.
     const landingWords = englishWords(['shell', 'landing']);
     await page.goto('/');

@@ -7,6 +7,7 @@
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type fieldRules from './catalogs/en/field-rules.json';
 import type copyView from './catalogs/en/copy-view.json';
 import type contact from './catalogs/en/contact.json';
 import type help from './catalogs/en/help.json';
@@ -75,6 +76,7 @@ interface NamespaceFiles {
   binder: typeof binder;
   'kit-pdf': typeof kitPdf;
   'server-words': typeof serverWords;
+  'field-rules': typeof fieldRules;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

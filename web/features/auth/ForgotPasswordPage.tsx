@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { AppLink as Link } from '../../app/navigation';
 import type { ForgotPasswordInput } from '../../../shared/schema/auth';
 import { lazySchema, useSchemaForm } from '../../forms/schema-form';
+import { fieldRuleText, useFieldRuleMessages } from '../../forms/field-rule-words';
 import { useHydrated } from '../../app/hydrated';
 import { apiFetch, serverMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -30,6 +31,7 @@ const FIELDS = ['email'] as const;
 
 export default function ForgotPasswordPage() {
   usePasswordResetMessages();
+  useFieldRuleMessages(); // the rule's message under the field
   const { t } = useT();
   const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onValid} noValidate onFocus={rules.preload} className="flex flex-col gap-5">
-          <FormField label={t('forgot.email')} error={errors.email}>
+          <FormField label={t('forgot.email')} error={fieldRuleText(errors.email)}>
             <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
           </FormField>
           <p className="text-sm text-slate-600">{t('forgot.keeps')}</p>

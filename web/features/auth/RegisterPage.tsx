@@ -8,6 +8,7 @@ import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/product';
 import type { RegisterForm } from '../../../shared/schema/auth';
 import { lazySchema, useSchemaForm } from '../../forms/schema-form';
+import { fieldRuleText, useFieldRuleMessages } from '../../forms/field-rule-words';
 import { useHydrated } from '../../app/hydrated';
 import { serverMessage } from '../../api/client';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys';
@@ -35,6 +36,7 @@ const prepare = preparingForm(rules);
 
 export default function RegisterPage() {
   useAuthMessages();
+  useFieldRuleMessages(); // the rules' messages under the fields
   const { t } = useT();
   const navigate = useAppNavigate();
   const [step, setStep] = useState<AuthStep | null>(null);
@@ -72,23 +74,23 @@ export default function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate onFocus={prepare} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label={t('register.firstName')} error={errors.firstName}>
+          <FormField label={t('register.firstName')} error={fieldRuleText(errors.firstName)}>
             <Input autoComplete="given-name" {...register('firstName')} />
           </FormField>
-          <FormField label={t('register.lastName')} error={errors.lastName}>
+          <FormField label={t('register.lastName')} error={fieldRuleText(errors.lastName)}>
             <Input autoComplete="family-name" {...register('lastName')} />
           </FormField>
         </div>
-        <FormField label={t('register.email')} error={errors.email}>
+        <FormField label={t('register.email')} error={fieldRuleText(errors.email)}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label={t('auth.username')} error={errors.username}>
+        <FormField label={t('auth.username')} error={fieldRuleText(errors.username)}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>
-        <FormField label={t('auth.password')} error={errors.password} hint={t('register.passwordHint')}>
+        <FormField label={t('auth.password')} error={fieldRuleText(errors.password)} hint={t('register.passwordHint')}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label={t('register.confirmPassword')} error={errors.confirmPassword}>
+        <FormField label={t('register.confirmPassword')} error={fieldRuleText(errors.confirmPassword)}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>

@@ -31,6 +31,7 @@ import { checkResetLink, type ResetLink } from './reset-link';
 import { importReopenWords, importResetKeys, OLDER_ACCOUNT_CHOICE, refusalWords, type NewPasswordKeys } from '../keys';
 import { t as say, useT } from '../../i18n/i18n';
 import { usePasswordResetMessages } from './password-reset-messages';
+import { fieldRuleText, useFieldRuleMessages } from '../../forms/field-rule-words';
 
 // Loaded only once a password with keys was reset: the page itself stays light (it is public).
 const ReopenWords = lazy(() => importReopenWords().then((m) => ({ default: m.ReopenWords })));
@@ -87,6 +88,7 @@ function useLinkState(token: string | null | undefined): LinkState {
 
 export default function ResetPasswordPage() {
   usePasswordResetMessages();
+  useFieldRuleMessages(); // the rules' messages under the fields
   const { t } = useT();
   const navigate = useAppNavigate();
   const hydrated = useHydrated();
@@ -167,10 +169,10 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title={t('reset.title')} intro={t('reset.intro')} footer={footer}>
       <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
-        <FormField label={t('reset.newPassword')} error={errors.password?.message}>
+        <FormField label={t('reset.newPassword')} error={fieldRuleText(errors.password?.message)}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label={t('reset.confirmPassword')} error={errors.confirmPassword?.message}>
+        <FormField label={t('reset.confirmPassword')} error={fieldRuleText(errors.confirmPassword?.message)}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
         <p className="text-sm text-slate-600">{t(afterResetWords(link))}</p>

@@ -6,7 +6,6 @@
  */
 import { formatDate } from '../../../shared/intl-format';
 import type { t as activeT } from '../../i18n/i18n';
-import { RELEASED_WORDS } from '../release';
 import type { Notice } from './notifications';
 import './messages';
 
@@ -17,13 +16,12 @@ export interface NoticeWords {
 }
 
 /**
- * The title and detail of `notice` in `words`. The released notice's detail quotes
- * web/features/release's RELEASED_WORDS, still English there.
+ * The title and detail of `notice` in `words`.
  */
 export function noticeText(notice: Notice, { t, language }: NoticeWords): { title: string; detail: string } {
   const { date, ...values } = notice.values ?? {};
   return {
     title: t(`notifications.${notice.kind}.title`),
-    detail: t(`notifications.${notice.kind}.detail`, { ...values, date: date ? formatDate(date, language) : '', words: RELEASED_WORDS }),
+    detail: t(`notifications.${notice.kind}.detail`, { ...values, date: date ? formatDate(date, language) : ''}),
   };
 }

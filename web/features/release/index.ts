@@ -6,5 +6,4 @@
  */
 export { getReleaseActivity, getReleaseReadiness, getReleaseRehearsal, getReleaseSettings, putReleaseSettings, resendInvitation, sendVerificationEmail } from './api';
 export { nameAddresses, usePeopleByAddress } from './named-addresses';
-export { RELEASED_WORDS } from './released-words';
 export { useReleaseStore } from './release-store';

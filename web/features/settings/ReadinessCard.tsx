@@ -18,7 +18,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
 import { useCollection } from '../../db/hooks';
-import { RELEASED_WORDS, resendInvitation, sendVerificationEmail } from '../release';
+import { resendInvitation, sendVerificationEmail } from '../release';
 import { actionErrorText, NeedsConnection } from './connection';
 import './messages';
 import { MissingList } from './MissingList';
@@ -175,7 +175,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
               {readiness.phase === 'released' ? (
                 <>
                   <Badge color="gray">{t('settings.release.released')}</Badge>
-                  <span className="text-slate-800">{t('settings.readiness.releasedOn', { date: day(readiness.releasedAt!), released: RELEASED_WORDS })}</span>
+                  <span className="text-slate-800">{t('settings.readiness.releasedOn', { date: day(readiness.releasedAt!) })}</span>
                 </>
               ) : (
                 <>

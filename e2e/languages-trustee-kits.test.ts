@@ -4,22 +4,23 @@
  * accepted (the notices, "How this works" opened), then with an accepted trustee (the choice with the
  * executor kit ticked, its notices), and once the kits are made (the toast, the trustee's row with its
  * link and buttons, the executor kit's row with its dates, fingerprint and code field) the section
- * leaves no English word of its catalog and nothing wider than the screen. Apart from
+ * leaves no English word of its catalog and nothing wider than the screen; in Arabic it reads right to
+ * left in its own words and passes axe. Apart from
  * languages-features.test.ts, which is at its size limit. The printed kit speaks `kit-pdf`
  * (kit-pdf-language.test.ts); the e-mail the owner's mail app sends is still English.
  */
 import { describe, expect, it } from 'vitest';
 import { choose, expectToast } from './record-screens';
-import { hasChromium, MOBILE, onServer, useMailSuite } from './harness';
-import { englishWords, expectAllTranslated, pseudo, pseudoOwner, pseudoStart } from './language-steps';
+import { expectNoSeriousA11yViolations, hasChromium, MOBILE, onServer, useMailSuite } from './harness';
+import { ar, englishWords, expectAllTranslated, pseudo, pseudoOwner, pseudoStart, signUpHere } from './language-steps';
 
 describe.skipIf(!hasChromium)('languages: the trustee kits section (issue 44)', () => {
   // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
   const suite = useMailSuite({}, { serviceWorkers: 'block' });
-  const phone = () => suite.browser.newContext({ baseURL: suite.server.url, viewport: MOBILE, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const phone = (locale = 'en-US') => suite.browser.newContext({ baseURL: suite.server.url, viewport: MOBILE, isMobile: true, hasTouch: true, locale });
 
   it('under the pseudo-locale, the kits section before and after a trustee accepts and once kits are made leaves no English word', async () => {
-    const { context, page } = await pseudoOwner(phone);
+    const { context, page } = await pseudoOwner(() => phone());
     const words = englishWords(['trustee-kits']);
     await page.goto('/trustees');
     const section = page.locator('main div.rounded-xl', { has: page.getByRole('heading', { level: 2, name: pseudo('trusteeKits.title'), exact: true }) }).last();
@@ -54,6 +55,18 @@ describe.skipIf(!hasChromium)('languages: the trustee kits section (issue 44)', 
     await section.getByRole('heading', { level: 3, name: pseudo('trusteeKits.executor.title') }).waitFor();
     await section.getByRole('button', { name: pseudo('trusteeKits.executor.print') }).waitFor();
     await expectAllTranslated(page, section, 'the kits section, kits made', words);
+    await context.close();
+  });
+
+  it('in Arabic, the kits section reads right to left at 390 px in its own words and passes axe', async () => {
+    const context = await phone('ar-EG');
+    const page = await context.newPage();
+    await signUpHere(page, ar['register.submit']);
+    await page.goto('/trustees');
+    await page.getByRole('heading', { level: 2, name: ar['trusteeKits.title'], exact: true }).waitFor();
+    await page.getByText(ar['trusteeKits.notice.noneAccepted']).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.scrollWidth <= 390])).toEqual(['rtl', true]);
+    await expectNoSeriousA11yViolations(page, 'the Trustees screen with its kits section in Arabic');
     await context.close();
   });
 });

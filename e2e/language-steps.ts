@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'help', 'privacy', 'privacy-note', 'terms', // session 27: the static pages, Settings' line pointing to Your privacy
   'field-rules', // session 27: the rules' messages under the sign-up, sign-in and reset fields (web/forms/field-rule-words.ts)
   'server-words', // session 27: what is missing and the activity lines on Settings (shared/server-words.ts)
+  'trustee-kits', // session 27: the Trustees screen's kits section (web/features/trustees/kits; e2e/languages-trustee-kits.test.ts)
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const en: Record<string, string> = Object.assign({}, ...NAMESPACES.map((ns) => catalog('en', ns)));

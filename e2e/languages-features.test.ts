@@ -65,8 +65,8 @@ describe.skipIf(!hasChromium)('languages: the moved features (issue 44)', () => 
     const title = page.getByRole('heading', { level: 1, name: pseudo('trustees.title') });
     await title.waitFor();
     await page.getByText(pseudo('trustees.emptyDescription')).waitFor();
-    // The page's own parts: the kits section and the card's Share now / Emergency access buttons
-    // belong to other features' words (web/features/trustees/kits, sharing, emergency), not moved yet.
+    // The page's own parts: the kits section (its own walk, languages-trustee-kits.test.ts) and the
+    // card's Share now / Emergency access buttons belong to other features' words (kits, sharing, emergency).
     const header = page.locator('main div.mb-6', { has: title });
     const why = page.getByRole('region', { name: pseudo('trustees.whyTitle') });
     for (const [part, where] of [[header, 'the header'], [page.getByText(pseudo('trustees.emptyTitle')).locator('..'), 'the empty state'], [why, 'why add trustees']] as const)

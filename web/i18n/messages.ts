@@ -40,6 +40,7 @@ import type exportWords from './catalogs/en/export.json';
 import type binder from './catalogs/en/binder.json';
 import type kitPdf from './catalogs/en/kit-pdf.json';
 import type serverWords from './catalogs/en/server-words.json';
+import type trusteeKits from './catalogs/en/trustee-kits.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
@@ -77,6 +78,7 @@ interface NamespaceFiles {
   'kit-pdf': typeof kitPdf;
   'server-words': typeof serverWords;
   'field-rules': typeof fieldRules;
+  'trustee-kits': typeof trusteeKits;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

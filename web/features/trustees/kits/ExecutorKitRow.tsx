@@ -5,7 +5,7 @@
  * copy, "Print executor kit" (the one-page PDF for the executor of the will) and the put-away
  * check: the owner types the printed code back, the browser checks it against the kit's
  * commitment and tells the server only that (executor-kit.ts). There is no link to send and no
- * e-mail: it is only printed.
+ * e-mail: it is only printed. Its words are the `trustee-kits` catalog's (./messages.ts).
  */
 import { useState, type FormEvent } from 'react';
 import { Printer } from 'lucide-react';
@@ -22,6 +22,9 @@ import type { KitStatus } from './kits-api';
 import type { KitPeople } from './kit-words';
 import { KitSetupError, type KitHandout } from './make-kits';
 import { useSession } from '../../../app/session';
+import { t as plainT, useT } from '../../../i18n/i18n';
+import { T } from '../../../i18n/T';
+import { useTrusteeKitsMessages } from './messages';
 
 export interface ExecutorKitRowProps {
   status: KitStatus;
@@ -40,6 +43,8 @@ export interface ExecutorKitRowProps {
 
 
 export function ExecutorKitRow({ status, handout, people, api, account, now, onPutAway }: ExecutorKitRowProps) {
+  useTrusteeKitsMessages();
+  const { t } = useT();
   const [printing, setPrinting] = useState(false);
   const accountLanguage = useSession((s) => s.user?.language);
   const [code, setCode] = useState('');
@@ -53,9 +58,9 @@ export function ExecutorKitRow({ status, handout, people, api, account, now, onP
     try {
       const [{ printKit }, { kitLanguage }] = await Promise.all([import('./print-kit'), import('./kit-pdf-words')]);
       const outcome = await printKit(people, handout!, new Date(now()), kitLanguage(null, accountLanguage));
-      if (outcome === 'downloaded') toast({ title: 'Executor kit ready', description: 'The PDF is in your downloads. Print it, put it with your will, then type its code here.' });
+      if (outcome === 'downloaded') toast({ title: plainT('trusteeKits.executor.ready'), description: plainT('trusteeKits.executor.readyText') });
     } catch (err) {
-      toast({ title: 'Could not make the kit', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
+      toast({ title: plainT('trusteeKits.toast.printFailed'), description: (err as Error).message || plainT('trusteeKits.toast.tryLater'), variant: 'destructive' });
     } finally {
       setPrinting(false);
     }
@@ -69,12 +74,12 @@ export function ExecutorKitRow({ status, handout, people, api, account, now, onP
     try {
       await putAwayExecutorKit({ api, account }, handout, code);
       setCode('');
-      toast({ title: 'Executor kit put away', description: 'Keep it with your will. It counts as one of your kits.' });
+      toast({ title: plainT('trusteeKits.executor.putAwayDone'), description: plainT('trusteeKits.executor.putAwayDoneText') });
       onPutAway();
     } catch (err) {
       const text = err instanceof KitSetupError ? err.message : actionErrorText(err);
       setError(text);
-      toast({ title: 'Could not confirm the executor kit', description: text, variant: 'destructive' });
+      toast({ title: plainT('trusteeKits.executor.confirmFailed'), description: text, variant: 'destructive' });
     } finally {
       setChecking(false);
     }
@@ -85,30 +90,33 @@ export function ExecutorKitRow({ status, handout, people, api, account, now, onP
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={headingId} className="font-semibold text-slate-900">
-            Executor kit
+            {t('trusteeKits.executor.title')}
           </h3>
-          <p className="text-sm text-slate-700">For the executor of your will. Print it and keep it with your will; no one is e-mailed about it.</p>
+          <p className="text-sm text-slate-700">{t('trusteeKits.executor.about')}</p>
         </div>
-        {status.handedOverAt ? <Badge color="green">Put away</Badge> : <Badge color="yellow">Not put away yet</Badge>}
+        {status.handedOverAt ? <Badge color="green">{t('trusteeKits.executor.putAway')}</Badge> : <Badge color="yellow">{t('trusteeKits.executor.notPutAway')}</Badge>}
       </div>
-      <KitDates status={status} handedOver="Put away" />
+      <KitDates status={status} executor />
       {handout && (
         <>
           <p className="text-sm text-slate-700">
-            Fingerprint <span className="font-mono font-medium text-slate-900">{handout.fingerprint}</span>. There is no yearly e-mail for this kit: whoever holds
-            it can open its page to check the fingerprint.
+            <T
+              id="trusteeKits.executor.fingerprint"
+              values={{ fingerprint: handout.fingerprint }}
+              components={{ 0: <span dir="ltr" className="font-mono font-medium text-slate-900" /> }}
+            />
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => void print()} disabled={printing}>
               <Printer aria-hidden="true" />
-              {printing ? 'Making the kit...' : 'Print executor kit'}
+              {printing ? t('trusteeKits.making') : t('trusteeKits.executor.print')}
             </Button>
           </div>
           {!status.handedOverAt && (
             <form onSubmit={(e) => void putAway(e)} className="flex flex-col gap-2" noValidate>
               <FormField
-                label="Code printed on the executor kit"
-                hint="Once it is printed and put with your will, type its code here, or scan its QR code with your phone and choose “Keep this kit”. Your device checks the code; it is not sent."
+                label={t('trusteeKits.executor.codeLabel')}
+                hint={t('trusteeKits.executor.codeHint')}
                 error={error ?? undefined}
                 id={codeId}
               >
@@ -123,7 +131,7 @@ export function ExecutorKitRow({ status, handout, people, api, account, now, onP
               </FormField>
               <div className="flex justify-end">
                 <Button type="submit" size="sm" disabled={checking || !code.trim()}>
-                  {checking ? 'Checking...' : 'It is put away'}
+                  {checking ? t('trusteeKits.executor.checking') : t('trusteeKits.executor.confirm')}
                 </Button>
               </div>
             </form>

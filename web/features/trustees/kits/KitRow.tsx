@@ -5,11 +5,16 @@
  * "Send by e-mail" (a mailto: the owner's mail app sends, never the server's mailer), "Share…"
  * (where the browser has a share sheet), "Copy link" and "Print kit" (the one-page PDF). Each of
  * them only once the address and level are the ones the owner sealed (kit-check.ts): else the row
- * says why in place of them (issue 39).
+ * says why in place of them (issue 39). Its words are the `trustee-kits` catalog's (./messages.ts);
+ * the dates in the owner's language (shared/intl-format.ts).
  */
 import { useState } from 'react';
 import { Copy, Mail, Printer, Share2 } from 'lucide-react';
-import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../../shared/labels';
+import { ACCESS_LEVEL_COLORS } from '../../../../shared/labels';
+import { formatDate } from '../../../../shared/intl-format';
+import { t as plainT, useT, type DisplayLanguage } from '../../../i18n/i18n';
+import { accessLevelId, useTrusteesMessages } from '../messages';
+import { useTrusteeKitsMessages } from './messages';
 import { Badge } from '../../../ui/Badge';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { FormField } from '../../../ui/FormField';
@@ -35,17 +40,19 @@ export interface KitRowProps {
   now: () => number;
 }
 
-const day = (iso: string | null, none: string) => (iso ? formatLongDate(iso) : none);
+const day = (iso: string | null, none: string, language: DisplayLanguage) => (iso ? formatDate(iso, language) : none);
 
-/** A kit's three dates (made, handed over — or "put away" for the executor kit — and last checked), as a list of terms. */
-export function KitDates({ status, handedOver }: { status: Pick<KitStatus, 'madeAt' | 'handedOverAt' | 'checkedAt'>; handedOver: string }) {
+/** A kit's three dates (made, handed over — or "put away" for the executor kit, `executor` — and last checked), as a list of terms. */
+export function KitDates({ status, executor = false }: { status: Pick<KitStatus, 'madeAt' | 'handedOverAt' | 'checkedAt'>; executor?: boolean }) {
+  useTrusteeKitsMessages();
+  const { t, language } = useT();
   return (
     <dl className="grid grid-cols-3 gap-2 text-sm">
       {(
         [
-          ['Kit made', day(status.madeAt, '—')],
-          [handedOver, day(status.handedOverAt, 'Not yet')],
-          ['Last checked', day(status.checkedAt, 'Never')],
+          [t('trusteeKits.dates.made'), day(status.madeAt, '—', language)],
+          [executor ? t('trusteeKits.executor.putAway') : t('trusteeKits.row.handedOver'), day(status.handedOverAt, t('trusteeKits.dates.notYet'), language)],
+          [t('trusteeKits.dates.lastChecked'), day(status.checkedAt, t('trusteeKits.dates.never'), language)],
         ] as const
       ).map(([term, value]) => (
         <div key={term}>
@@ -58,9 +65,12 @@ export function KitDates({ status, handedOver }: { status: Pick<KitStatus, 'made
 }
 
 export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
+  useTrusteeKitsMessages();
+  useTrusteesMessages(); // the access levels' labels
+  const { t } = useT();
   const [printing, setPrinting] = useState(false);
   const accountLanguage = useSession((s) => s.user?.language);
-  const name = trustee?.name ?? 'A former trustee';
+  const name = trustee?.name ?? t('trusteeKits.row.formerTrustee');
   const first = name.split(/\s+/)[0] || name;
   const headingId = `kit-${status.token}`;
   // Checked before anything can be sent or printed: the sealed address and level, not the server's
@@ -69,21 +79,21 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
 
   const copy = () =>
     copyKitLink(handout!.link).then(
-      () => toast({ title: 'Link copied', description: `Paste it into a message to ${first} only. The link is the kit.` }),
-      () => toast({ title: 'Could not copy', description: 'Please use “Send by e-mail” or “Print kit” instead.', variant: 'destructive' }),
+      () => toast({ title: plainT('trusteeKits.toast.copied'), description: plainT('trusteeKits.toast.copiedText', { first }) }),
+      () => toast({ title: plainT('trusteeKits.toast.copyFailed'), description: plainT('trusteeKits.toast.copyFailedText'), variant: 'destructive' }),
     );
   const share = () =>
     shareKitLink(people, handout!.link).catch(() =>
-      toast({ title: 'Could not share', description: 'Please use “Send by e-mail” or “Copy link” instead.', variant: 'destructive' }),
+      toast({ title: plainT('trusteeKits.toast.shareFailed'), description: plainT('trusteeKits.toast.shareFailedText'), variant: 'destructive' }),
     );
   const print = async () => {
     setPrinting(true);
     try {
       const [{ printKit }, { kitLanguage }] = await Promise.all([import('./print-kit'), import('./kit-pdf-words')]);
       const outcome = await printKit(people, handout!, new Date(now()), kitLanguage(trustee?.language, accountLanguage));
-      if (outcome === 'downloaded') toast({ title: 'Kit ready', description: `The PDF is in your downloads. Print it and give it to ${first} in person.` });
+      if (outcome === 'downloaded') toast({ title: plainT('trusteeKits.toast.ready'), description: plainT('trusteeKits.toast.readyText', { first }) });
     } catch (err) {
-      toast({ title: 'Could not make the kit', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
+      toast({ title: plainT('trusteeKits.toast.printFailed'), description: (err as Error).message || plainT('trusteeKits.toast.tryLater'), variant: 'destructive' });
     } finally {
       setPrinting(false);
     }
@@ -100,14 +110,14 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           {trustee ? (
-            <Badge color={ACCESS_LEVEL_COLORS[trustee.level]}>{ACCESS_LEVEL_LABELS[trustee.level]}</Badge>
+            <Badge color={ACCESS_LEVEL_COLORS[trustee.level]}>{t(accessLevelId(trustee.level))}</Badge>
           ) : (
-            <Badge color="red">No longer a trustee</Badge>
+            <Badge color="red">{t('trusteeKits.row.noLonger')}</Badge>
           )}
-          {status.handedOverAt ? <Badge color="green">Handed over</Badge> : <Badge color="yellow">Not handed over yet</Badge>}
+          {status.handedOverAt ? <Badge color="green">{t('trusteeKits.row.handedOver')}</Badge> : <Badge color="yellow">{t('trusteeKits.row.notHandedOver')}</Badge>}
         </div>
       </div>
-      <KitDates status={status} handedOver="Handed over" />
+      <KitDates status={status} />
       {handout && trustee && problem && (
         <div role="alert" className="flex flex-col items-start gap-2">
           <p className="text-sm font-medium text-red-700">{problem}</p>
@@ -116,31 +126,31 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
       )}
       {handout && trustee && !problem && (
         <>
-          <FormField label={`Kit link for ${name}`} hint={`Fingerprint ${handout.fingerprint}. The link is the kit itself: send it to ${first} only.`}>
+          <FormField label={t('trusteeKits.row.linkLabel', { name })} hint={t('trusteeKits.row.linkHint', { fingerprint: handout.fingerprint, first })}>
             <Input readOnly value={handout.link} className="font-mono text-sm" spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
           </FormField>
           <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
             <a
               href={kitMailto(kitAddress(trustee), people, handout.link, handout.fingerprint)}
               className={buttonClasses('outline', 'sm')}
-              aria-label={`Send by e-mail to ${name}`}
+              aria-label={t('trusteeKits.row.sendLabel', { name })}
             >
               <Mail aria-hidden="true" />
-              Send by e-mail
+              {t('trusteeKits.row.send')}
             </a>
             {canShareLinks() && (
-              <Button type="button" variant="outline" size="sm" onClick={() => void share()} aria-label={`Share… with ${name}`}>
+              <Button type="button" variant="outline" size="sm" onClick={() => void share()} aria-label={t('trusteeKits.row.shareLabel', { name })}>
                 <Share2 aria-hidden="true" />
-                Share…
+                {t('trusteeKits.row.share')}
               </Button>
             )}
-            <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={`Copy link for ${name}`}>
+            <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={t('trusteeKits.row.copyLabel', { name })}>
               <Copy aria-hidden="true" />
-              Copy link
+              {t('trusteeKits.row.copy')}
             </Button>
-            <Button type="button" variant="outline" size="sm" onClick={() => void print()} disabled={printing} aria-label={`Print kit for ${name}`}>
+            <Button type="button" variant="outline" size="sm" onClick={() => void print()} disabled={printing} aria-label={t('trusteeKits.row.printLabel', { name })}>
               <Printer aria-hidden="true" />
-              {printing ? 'Making the kit...' : 'Print kit'}
+              {printing ? t('trusteeKits.making') : t('trusteeKits.row.print')}
             </Button>
           </div>
         </>

@@ -6,7 +6,8 @@
  * (KitRow.tsx) and sees it made, handed over and checked. "Re-key" makes a new generation (needed
  * after a trustee is removed). An optional executor kit (off by default) is one more kit, printed
  * and kept with the will (ExecutorKitRow.tsx). The honest notices come from kit-plan.ts. Needs the network
- * (kits live on the server) and the open keys (for making and showing kits).
+ * (kits live on the server) and the open keys (for making and showing kits). Its words are the
+ * `trustee-kits` catalog's (./messages.ts), in the owner's language.
  */
 import { useMemo, useState } from 'react';
 import { KeyRound } from 'lucide-react';
@@ -29,13 +30,17 @@ import { ExecutorKitRow } from './ExecutorKitRow';
 import { executorTogetherText } from './kit-words';
 import { makeKits, KitSetupError } from './make-kits';
 import { useKits } from './use-kits';
+import { nameList, useTrusteeKitsMessages } from './messages';
+import { t as plainT, useT } from '../../../i18n/i18n';
+import { T } from '../../../i18n/T';
 
 const api = apiFetch as Api;
 
 function Notices({ notices }: { notices: readonly KitNotice[] }) {
+  const { t } = useT();
   if (notices.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-2" aria-label="About your kits">
+    <ul className="flex flex-col gap-2" aria-label={t('trusteeKits.notices.label')}>
       {notices.map((n) => (
         <li
           key={n.id}
@@ -47,7 +52,7 @@ function Notices({ notices }: { notices: readonly KitNotice[] }) {
             // Plain words first, the detail behind a native disclosure (keyboard and screen readers for free; issue 38 item 8).
             <details className="mt-2">
               <summary className="cursor-pointer rounded font-medium underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current">
-                How this works
+                {t('trusteeKits.notices.howThisWorks')}
               </summary>
               <p className="mt-1">{n.detail}</p>
             </details>
@@ -70,42 +75,44 @@ function MakeKitsForm(props: {
   onMake: () => void;
   onCancel?: () => void;
 }) {
+  const { t } = useT();
   const { candidates, k, setK, executor, rekey, busy } = props;
   const n = candidates.length + (executor ? 1 : 0);
-  const options = Array.from({ length: n }, (_, i) => ({ value: String(i + 1), label: `${i + 1} of ${n}` }));
+  const options = Array.from({ length: n }, (_, i) => ({ value: String(i + 1), label: t('trusteeKits.form.option', { k: i + 1, n }) }));
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
       {rekey && (
-        <p className="text-sm text-slate-800">
-          New kits replace the ones you handed out. The old kits keep working until {k === 1 ? '1 new kit has' : `${k} new kits have`} been handed over; then they stop
-          working.
-        </p>
+        <p className="text-sm text-slate-800">{t('trusteeKits.form.rekeyNote', { k })}</p>
       )}
       <p className="text-sm text-slate-800">
-        Kits for: <span className="font-medium">{[...candidates.map((c) => c.name), ...(executor ? ['the executor kit'] : [])].join(', ')}</span>
+        <T
+          id="trusteeKits.form.kitsFor"
+          values={{ names: nameList([...candidates.map((c) => c.name), ...(executor ? [t('trusteeKits.form.executorName')] : [])]) }}
+          components={{ 0: <span className="font-medium" /> }}
+        />
       </p>
       <label className="flex items-start gap-3 text-slate-800">
         <input type="checkbox" checked={executor} onChange={(e) => props.setExecutor(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="executor-kit-hint" />
         <span>
-          <span className="font-medium">Add an executor kit</span>
+          <span className="font-medium">{t('trusteeKits.form.executorLabel')}</span>
           <span id="executor-kit-hint" className="block text-sm text-slate-600">
-            One more kit that you print and keep with your will, for its executor. It counts as one of the kits and opens nothing on its own; no one is e-mailed
-            about it.{executor && ` ${executorTogetherText(k)}`}
+            {t('trusteeKits.form.executorHint')}
+            {executor && ` ${executorTogetherText(k)}`}
           </span>
         </span>
       </label>
-      <FormField label="Kits needed to open what you have sealed" hint="Fewer kits than this open nothing, not even with the server’s help.">
+      <FormField label={t('trusteeKits.form.neededLabel')} hint={t('trusteeKits.form.neededHint')}>
         <Select options={options} value={String(k)} onValueChange={(v) => setK(Number(v))} />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {props.onCancel && (
           <Button type="button" variant="ghost" onClick={props.onCancel}>
-            Cancel
+            {t('trusteeKits.cancel')}
           </Button>
         )}
         <Button type="button" onClick={props.onMake} disabled={busy || n < k}>
           <KeyRound aria-hidden="true" />
-          {busy ? 'Making kits...' : rekey ? 'Make new kits' : 'Make kits'}
+          {busy ? t('trusteeKits.form.making') : rekey ? t('trusteeKits.form.makeNew') : t('trusteeKits.form.make')}
         </Button>
       </div>
     </div>
@@ -115,10 +122,11 @@ function MakeKitsForm(props: {
 /** While new kits wait to be handed over, the kits still in force, status only (their links are not handed out again). */
 function KitsInForce(props: { gen: KitGeneration; byId: Map<string, KitCandidate>; names: Map<string, string>; owner: { ownerName: string; ownerFirstName: string }; now: () => number }) {
   const { gen, byId, names, owner, now } = props;
+  const { t } = useT();
   return (
     <details className="mt-2 rounded-lg border border-stone-200 p-3">
       <summary className="cursor-pointer font-medium text-slate-900">
-        Kits in force until then: {gen.k} of {gen.n} needed
+        {t('trusteeKits.inForce', { k: gen.k, n: gen.n })}
       </summary>
       <ul className="divide-y divide-stone-200">
         {gen.kits.map((s) =>
@@ -141,6 +149,8 @@ function KitsInForce(props: { gen: KitGeneration; byId: Map<string, KitCandidate
 }
 
 export function TrusteeKitsSection() {
+  useTrusteeKitsMessages();
+  const { t } = useT();
   const user = useSession((s) => s.user);
   const keyStatus = useKeySession((s) => s.status);
   // Not restored yet on this device (just loaded, or restoring): not "no keys" (key-session.ts restoring).
@@ -185,10 +195,7 @@ export function TrusteeKitsSection() {
       const tooLong = kitsTooLongText([...candidates.map((c) => ({ people: people(c.name), executor: false })), ...(executor ? [{ people: people('the executor'), executor: true }] : [])]);
       if (tooLong) throw new KitSetupError(tooLong);
       await makeKits({ api, account, withAccountKey, keyring }, { k, trustees: candidates.map((c) => ({ trusteeId: c.id, level: c.level })), state: view.state, executor });
-      toast({
-        title: 'Kits made',
-        description: `Now hand each trustee their kit: send them the link, or print it and give it to them.${executor ? ' Print the executor kit and put it with your will.' : ''}`,
-      });
+      toast({ title: plainT('trusteeKits.made.title'), description: plainT('trusteeKits.made.description', { executor: executor ? 'yes' : 'no' }) });
       setRekeying(false);
       setChosenK(null);
       setExecutor(null);
@@ -199,9 +206,9 @@ export function TrusteeKitsSection() {
         err instanceof KitSetupError
           ? err.message
           : err instanceof KeysLockedError
-            ? 'Your keys are locked on this device. Reload the page and enter your password, then try again.'
+            ? plainT('trusteeKits.lockedError')
             : actionErrorText(err);
-      toast({ title: 'Could not make the kits', description, variant: 'destructive' });
+      toast({ title: plainT('trusteeKits.makeFailed'), description, variant: 'destructive' });
       view.reload(); // another device may have made kits meanwhile: the next try starts from the server's state
     } finally {
       setBusy(false);
@@ -214,26 +221,23 @@ export function TrusteeKitsSection() {
     <Card className="mt-8">
       <CardHeader>
         <CardTitle as="h2" id="trustee-kits">
-          Trustee kits
+          {t('trusteeKits.title')}
         </CardTitle>
-        <CardDescription>
-          A kit is a trustee’s part of the key to what you have sealed. After your death, enough of your trustees open it together with their kits;
-          fewer open nothing, and neither can the server alone.
-        </CardDescription>
+        <CardDescription>{t('trusteeKits.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {view.state === null ? (
-          <p className="text-slate-700">{view.failed ? <NeedsConnection onRetry={view.reload} /> : 'Loading…'}</p>
+          <p className="text-slate-700">{view.failed ? <NeedsConnection onRetry={view.reload} /> : t('trusteeKits.loading')}</p>
         ) : (
           <>
             <Notices notices={notices} />
             {keyStatus !== 'open' ? (
               <p className="text-sm text-slate-800">
                 {keyStatus === 'locked'
-                  ? 'Kits are made and shown with your keys, which are locked on this device. Reload the page and enter your password to unlock them.'
+                  ? t('trusteeKits.keys.locked')
                   : keysUnknown
-                    ? 'Opening your keys on this device…'
-                    : 'Kits need your account’s keys. They are made the next time you sign in on this device.'}
+                    ? t('trusteeKits.keys.opening')
+                    : t('trusteeKits.keys.none')}
               </p>
             ) : choosing && candidates.length > 0 ? (
               <MakeKitsForm
@@ -259,11 +263,11 @@ export function TrusteeKitsSection() {
               <section aria-labelledby="kits-list" className="flex flex-col gap-1">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 id="kits-list" className="font-semibold text-slate-900">
-                    {view.state.pending && view.state.current ? 'New kits to hand over' : 'Your kits'}: {shown.k} of {shown.n} needed
+                    {t('trusteeKits.list.heading', { which: view.state.pending && view.state.current ? 'new' : 'current', k: shown.k, n: shown.n })}
                   </h3>
                   {!rekeying && keyStatus === 'open' && (
                     <Button type="button" variant={mustRekey ? 'default' : 'outline'} size="sm" onClick={() => setRekeying(true)}>
-                      Re-key
+                      {t('trusteeKits.rekey')}
                     </Button>
                   )}
                 </div>

@@ -44,7 +44,7 @@ export class KitTooLongError extends Error {
   override name = 'KitTooLongError';
   /** `who`: whose kit, as the owner calls it (kit-words.ts whoseKit). */
   constructor(readonly who: string) {
-    super(kitTooLongText(who, 'try again'));
+    super(kitTooLongText(who, 'again'));
   }
 }
 

@@ -3,15 +3,17 @@
  * k of n among accepted trustees, default 2 of at least 3, k = 1 with a plain warning, n ≥ k + 1
  * recommended, re-key required after a trustee is removed; Constraints "The escrow ends" and
  * "Fewer than k kits"): plain functions of the device's trustees, the server's trustee states and
- * kits, so the rules are tested without a screen.
+ * kits, so the rules are tested without a screen. The notices' words are the `trustee-kits`
+ * catalog's in the active language (./messages.ts; English word for word as before, issue 44).
  */
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
 import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { KitGeneration, KitsState } from './kits-api';
-import { withoutKitsWords } from '../../../../shared/release/without-kits';
 import { LIMITS } from '../../../../shared/schema/common';
 import { isLanguage, type Language } from '../../../../shared/languages';
 import { kitTooLongText, whoseKit, type KitPeople } from './kit-words';
+import { t } from '../../../i18n/i18n';
+import { nameList } from './messages';
 
 /** A trustee who can hold a kit: accepted on the server, named on this device. */
 export interface KitCandidate {
@@ -89,17 +91,14 @@ export function checkedWithinYear(gen: KitGeneration, now: number): number {
 export interface KitNotice {
   id: 'no-kits' | 'too-few' | 'one-kit' | 'no-spare' | 'escrow' | 'rekey' | 'pending' | 'unchecked' | 'without-kit';
   tone: 'warning' | 'info';
-  /** What it means, in plain words (issue 38 item 8). */
+  /** What it means, in plain words (issue 38 item 8), in the active language. */
   text: string;
   /** How it works, shown behind "How this works" (TrusteeKitsSection.tsx); none when the text says it all. */
   detail?: string;
 }
 
-const kitsWord = (n: number) => (n === 1 ? '1 kit' : `${n} kits`);
-
-/** How a kit of `gen` is handed over: a trustee keeps theirs; the executor kit counts once the owner puts it away (ExecutorKitRow.tsx). */
-const handedOverHow = (gen: KitGeneration): string =>
-  `a trustee chooses “Keep this kit” on their kit’s page${gen.kits.some((k) => k.executor) ? ', and you put the executor kit away' : ''}`;
+/** 'yes' when `gen` has an executor kit, which counts once the owner puts it away (ExecutorKitRow.tsx): the ICU select of the notices that say how kits are handed over. */
+const withExecutor = (gen: KitGeneration): 'yes' | 'no' => (gen.kits.some((k) => k.executor) ? 'yes' : 'no');
 
 /**
  * The notices about the kits the server holds (`state`) and, while the owner is choosing (`choiceK`
@@ -124,7 +123,9 @@ export function kitNotices(input: {
   if (!current) {
     // What happens today without kits in force (SECURITY.md "The escrow until k kits"): nothing
     // sealed opens for trustees, and the escrow sends the messages at the end of the waiting period.
-    out.push({ id: 'no-kits', tone: 'warning', ...withoutKitsWords(state.pending?.k ?? choiceK) });
+    // The same words as shared/release/without-kits.ts withoutKitsWords (the server's), in the owner's language.
+    const k = state.pending?.k ?? choiceK;
+    out.push({ id: 'no-kits', tone: 'warning', text: t('trusteeKits.notice.noKits', { k: k ?? 0 }), detail: t('trusteeKits.notice.noKitsDetail') });
   }
   // The split spoken of: the one being chosen, else the kits handed over now.
   const split = choiceK !== null ? { k: choiceK, n: choiceN } : shown && { k: shown.k, n: shown.n };
@@ -134,59 +135,55 @@ export function kitNotices(input: {
       tone: 'warning',
       text:
         candidates.length === 0
-          ? 'No trustee has accepted yet, so no kits can be made. A kit can only go to a trustee who has accepted their invitation.'
-          : `Only ${candidates.length} of your trustees ${candidates.length === 1 ? 'has' : 'have'} accepted${choiceN > candidates.length ? ` (${kitsWord(choiceN)} with the executor kit)` : ''}, and ${kitsWord(choiceK)} would be needed. Until enough trustees accept, nothing sealed can be released through kits.`,
+          ? t('trusteeKits.notice.noneAccepted')
+          : choiceN > candidates.length
+            ? t('trusteeKits.notice.tooFewExecutor', { accepted: candidates.length, n: choiceN, k: choiceK })
+            : t('trusteeKits.notice.tooFew', { accepted: candidates.length, k: choiceK }),
     });
   }
   if (split && split.k === 1 && split.n >= 1) {
     out.push({
       id: 'one-kit',
       tone: 'warning',
-      text: 'With 1 kit needed, the server and that one trustee together could read what you have sealed before your death. Choose 2 or more if you can.',
+      text: t('trusteeKits.notice.oneKit'),
     });
   }
   if (split && split.n >= split.k && split.n < split.k + 1) {
     out.push({
       id: 'no-spare',
       tone: 'warning',
-      text: `All ${kitsWord(split.n)} would be needed: if one is lost, or one trustee cannot be reached, nothing sealed can be released. We recommend at least one more trustee than the kits needed.`,
+      text: t('trusteeKits.notice.noSpare', { n: split.n }),
     });
   }
   if (shown && !state.escrowEnded) {
     out.push({
       id: 'escrow',
       tone: 'warning',
-      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, Afterword keeps a spare key to your messages so that it can still send them, which means whoever runs Afterword could read them. Once enough kits are handed over, the spare key is deleted.`,
-      detail: `This spare key is called the escrow. A kit is handed over when its trustee chooses “Keep this kit” on their kit’s page${shown.kits.some((k) => k.executor) ? ', or when you put the executor kit away' : ''}. From then on only your trustees’ kits, together, can open what you sealed, and the copy on the server is deleted.`,
+      text: t('trusteeKits.notice.escrow', { k: shown.k }),
+      detail: t('trusteeKits.notice.escrowDetail', { executor: withExecutor(shown) }),
     });
   }
   const removed = removedKitHolders(shown, candidates);
   if (removed.length > 0) {
     const known = removed.map((id) => input.names?.get(id)).filter((n): n is string => !!n);
-    const who =
+    const text =
       known.length === removed.length
-        ? `${known.join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer your ${removed.length === 1 ? 'trustee' : 'trustees'}, but ${removed.length === 1 ? 'that kit still counts' : 'those kits still count'}`
-        : removed.length === 1
-          ? 'one of your kits belongs to someone who is no longer your trustee, and it still counts'
-          : `${removed.length} of your kits belong to people who are no longer your trustees, and they still count`;
-    out.push({
-      id: 'rekey',
-      tone: 'warning',
-      text: `Re-key needed: ${who}. Make new kits; the old ones stop working once ${shown!.k === 1 ? '1 of the new kits has' : `${shown!.k} of the new kits have`} been handed over.`,
-    });
+        ? t('trusteeKits.notice.rekeyNamed', { names: nameList(known), count: removed.length, k: shown!.k })
+        : t('trusteeKits.notice.rekeyUnnamed', { count: removed.length, k: shown!.k });
+    out.push({ id: 'rekey', tone: 'warning', text });
   }
   if (state.pending && current) {
     out.push({
       id: 'pending',
       tone: 'info',
-      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${state.pending.k === 1 ? '1 of the new kits has' : `${state.pending.k} of the new kits have`} been handed over (${handedOverHow(state.pending)}).`,
+      text: t('trusteeKits.notice.pending', { k: state.pending.k, executor: withExecutor(state.pending) }),
     });
   }
   if (current && !state.pending && checkedWithinYear(current, now) < current.k) {
     out.push({
       id: 'unchecked',
       tone: 'warning',
-      text: `Fewer than ${kitsWord(current.k)} ${current.k === 1 ? 'was' : 'were'} checked in the last year. Ask your trustees to open their kit and check it, so you know enough of them can still be found.`,
+      text: t('trusteeKits.notice.unchecked', { k: current.k }),
     });
   }
   if (shown) {
@@ -196,7 +193,7 @@ export function kitNotices(input: {
       out.push({
         id: 'without-kit',
         tone: 'info',
-        text: `${without.map((c) => c.name).join(', ')} ${without.length === 1 ? 'has' : 'have'} accepted but ${without.length === 1 ? 'has' : 'have'} no kit. Re-key to include ${without.length === 1 ? 'them' : 'everyone'}.`,
+        text: t('trusteeKits.notice.withoutKit', { names: nameList(without.map((c) => c.name)), count: without.length }),
       });
     }
   }
@@ -215,5 +212,5 @@ export function kitsTooLongText(kits: readonly { people: KitPeople; executor: bo
     ({ people: p, executor }) =>
       p.ownerFirstName.length > LIMITS.name || p.ownerName.length > 2 * LIMITS.name + 1 || (!executor && p.trusteeName.length > LIMITS.name),
   );
-  return tooLong ? kitTooLongText(whoseKit(tooLong.people.trusteeName, tooLong.executor), 'make the kits') : null;
+  return tooLong ? kitTooLongText(whoseKit(tooLong.people.trusteeName, tooLong.executor), 'make') : null;
 }

@@ -3,8 +3,12 @@
  * the e-mail the owner sends from their own mail app (kit-share.ts) and the kits setup's notes, for
  * a person who may read them years later, in a hurry or in grief. The printed kit's words are the
  * `kit-pdf` catalog's, in its holder's language (kit-pdf-words.ts). The only secret they carry is
- * the kit itself (its code or link), never anything of the owner's account.
+ * the kit itself (its code or link), never anything of the owner's account. The owner's screen words
+ * here (the executor kit's meaning, "too long to print") are the `trustee-kits` catalog's, in the
+ * owner's language (./messages.ts); the e-mail and share text are still English (docs/i18n.md).
  */
+import { t } from '../../../i18n/i18n';
+import './messages';
 
 /** Who a kit is from and for, and the split it belongs to. */
 export interface KitPeople {
@@ -21,11 +25,9 @@ export interface KitPeople {
 /** "2 of the 3" in words a reader needs no arithmetic for. */
 const needed = ({ k, n }: Pick<KitPeople, 'k' | 'n'>) => (k === 1 ? 'any one of the' : `${k} of the`) + ` ${n} ${n === 1 ? 'trustee' : 'trustees'}`;
 
-/** What the executor kit means for a choice of `k` kits needed, on the kits setup (plain words). */
+/** What the executor kit means for a choice of `k` kits needed, on the kits setup (plain words, the active language). */
 export const executorTogetherText = (k: number): string =>
-  k === 1
-    ? 'With 1 kit needed, the executor kit alone could confirm your death.'
-    : `The executor kit plus ${k - 1} ${k - 1 === 1 ? 'trustee' : 'trustees'} can confirm your death together; ${k} trustees can too, without it.`;
+  k === 1 ? t('trusteeKits.form.executorAlone') : t('trusteeKits.form.executorTogether', { k, others: k - 1 });
 
 /** The subject of the owner's e-mail carrying the kit link. */
 export const kitMailSubject = (p: KitPeople): string => `Your trustee kit from ${p.ownerFirstName}`;
@@ -54,14 +56,13 @@ export function kitMailBody(p: KitPeople, link: string, fingerprint: string): st
 export const kitShareText = (p: KitPeople): string =>
   `Your trustee kit from ${p.ownerFirstName}: please open this link once and choose “Keep this kit”. Keep it private.`;
 
-/** Whose kit it is, as the owner calls it: "the executor kit", or "David Alexander Whitfield-Hughes’s kit" (a long name cut at 40 characters). */
+/** Whose kit it is, as the owner calls it: "the executor kit", or "David Alexander Whitfield-Hughes’s kit" (a long name cut at 40 characters; the active language). */
 export const whoseKit = (trusteeName: string, executor: boolean): string =>
-  executor ? 'the executor kit' : `${trusteeName.length > 40 ? `${trusteeName.slice(0, 40)}…` : trusteeName}’s kit`;
+  t('trusteeKits.whose', { executor: executor ? 'yes' : 'no', name: trusteeName.length > 40 ? `${trusteeName.slice(0, 40)}…` : trusteeName });
 
 /**
  * Why a kit cannot be printed: its names are too long for one page (kit-pdf.ts KitTooLongError;
- * kit-plan.ts kitsTooLongText when kits are made). `who` is whoseKit(); `then` what to do after
- * shortening the name ("make the kits", "try again").
+ * kit-plan.ts kitsTooLongText when kits are made), in the active language. `who` is whoseKit();
+ * `then` what to do after shortening the name: 'make' (make the kits) or 'again' (try again).
  */
-export const kitTooLongText = (who: string, then: string): string =>
-  `The names are too long for ${who} to fit on one printed page. Please use a shorter form of the name (Edit Trustee on the Trustees screen, or your name in Profile Settings), then ${then}.`;
+export const kitTooLongText = (who: string, then: 'make' | 'again'): string => t('trusteeKits.tooLong', { who, then });

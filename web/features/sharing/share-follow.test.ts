@@ -99,4 +99,37 @@ describe('share follower: which shared documents are sealed again', () => {
     expect(await createShareFollower(async () => ({ refused: [] }), pendingRefreshesIn(third.dexie), sealedCopiesIn(third.dexie)).update(items([doc('d1', 'safe')]))).toBe(false);
     third.close();
   });
+
+  it('two tabs of one device: a copy a slow tab sealed over a newer one the other tab sealed meanwhile is sealed again, newest last (review s27)', async () => {
+    const device = newDeviceIndexedDb();
+    const now = () => Date.UTC(2026, 10, 21, 12);
+    const [one, two] = [await openOnDevice('u1', now, device), await openOnDevice('u1', now, device)];
+    await sealedCopiesIn(one.dexie).set('document:d1', await copyDigest(items([doc('d1', 'desk')])[0]!.copy));
+    let server = 'desk'; // the share's copy: the last one put wins (share-client.ts publish retries a 409 over the newer revision with its own copy)
+    let release = () => {};
+    const slow = new Promise<void>((r) => (release = r)); // the slow tab's seal of 'safe' is held until released
+    const tab = (db: typeof one) =>
+      createShareFollower(async ({ copy }) => {
+        const words = copy.kind === 'document' ? copy.originalLocation! : '';
+        if (words === 'safe') await slow;
+        server = words;
+        return { refused: [] };
+      }, pendingRefreshesIn(db.dexie), sealedCopiesIn(db.dexie));
+    const [first, second] = [tab(one), tab(two)];
+    await first.update(items([doc('d1', 'desk')]));
+    await second.update(items([doc('d1', 'desk')]));
+    expect(await second.update(items([doc('d1', 'safe')]))).toBe(true);
+    const secondRun = second.run(); // its seal of 'safe' is on the way, slowly
+    expect(await first.update(items([doc('d1', 'bank')]))).toBe(true); // the owner's next edit, sealed by the other tab first
+    await first.run();
+    expect(server).toBe('bank');
+    await second.update(items([doc('d1', 'bank')])); // the slow tab sees the edit: noted sealed by the other tab
+    release();
+    await secondRun; // 'safe' lands over 'bank'
+    await second.run();
+    await first.run();
+    expect(server).toBe('bank'); // the newest copy, never the older one the slow tab sealed last
+    one.close();
+    two.close();
+  });
 });

@@ -75,17 +75,28 @@ export function createShareFollower<T extends Followable = FollowedItem>(
     },
     async run() {
       const refused: string[] = [];
-      if (!current || !caught) return refused; // nothing seen yet, or the records may be older than the server's: no copy to send
-      for (const { key, stamp } of await pending.list()) {
-        const now = current.get(key);
-        try {
-          if (now) {
-            refused.push(...(await refresh(now.item)).refused);
-            await sealed.set(key, now.digest);
+      // Passes until no copy seen meanwhile is newer than the one just sealed (at most a few: each follows an update).
+      for (let again = true, passes = 0; again && passes < 3; passes++) {
+        again = false;
+        if (!current || !caught) return refused; // nothing seen yet, or the records may be older than the server's: no copy to send
+        for (const { key, stamp } of await pending.list()) {
+          const now = current.get(key);
+          try {
+            if (now) {
+              refused.push(...(await refresh(now.item)).refused);
+              await sealed.set(key, now.digest);
+            }
+            await pending.done(key, stamp); // a newer change meanwhile stays waiting
+            // A newer copy noted meanwhile, maybe not marked (another tab had noted it sealed): what
+            // was just sealed may have landed over it (a 409 is retried with this copy), so again.
+            const latest = now && current.get(key);
+            if (latest && latest.digest !== now.digest) {
+              await pending.changed(key, latest.item.ref);
+              again = true;
+            }
+          } catch {
+            // Kept: tried again at the next change, when the device is back online, or after a reload.
           }
-          await pending.done(key, stamp); // a newer change meanwhile stays waiting
-        } catch {
-          // Kept: tried again at the next change, when the device is back online, or after a reload.
         }
       }
       return refused;

@@ -3,7 +3,7 @@ import type { LegalDocument } from '../../../shared/schema';
 import type { DeathPlan } from '../../../shared/schema';
 import { documentCopy, shareableItems } from './projections';
 import { newDeviceIndexedDb, openOnDevice } from '../../db/test-device';
-import { pendingRefreshesIn } from './pending-refreshes';
+import { pendingRefreshesIn, pendingRefreshesInMemory } from './pending-refreshes';
 import { createShareFollower, type FollowedItem } from './share-follow';
 import { copyDigest, followKey, sealedCopiesIn, sealedCopiesInMemory } from './sealed-copies';
 
@@ -131,5 +131,19 @@ describe('share follower: which shared documents are sealed again', () => {
     expect(server).toBe('bank'); // the newest copy, never the older one the slow tab sealed last
     one.close();
     two.close();
+  });
+
+  it("a change made after another tab's run cleared the item is not cleared by a slower tab's run of the first change (its stamp is never reused; review s27)", async () => {
+    const db = await openOnDevice('u1', () => Date.UTC(2026, 10, 21, 12), newDeviceIndexedDb());
+    for (const pending of [pendingRefreshesIn(db.dexie), pendingRefreshesInMemory()]) {
+      const ref = { kind: 'document' as const, id: 'd1' };
+      await pending.changed('document:d1', ref);
+      const { stamp } = (await pending.list())[0]!; // both tabs' runs read it
+      await pending.done('document:d1', stamp); // the fast tab's run sealed it
+      await pending.changed('document:d1', ref); // the owner's next edit
+      await pending.done('document:d1', stamp); // the slow tab's run of the first change ends
+      expect(await pending.list()).toHaveLength(1); // the next edit still waits
+    }
+    db.close();
   });
 });

@@ -77,4 +77,16 @@ describe("the trustee's page tells the owner's timeline when it opened the emerg
     for (let i = 0; i <= KIT_REQUESTS_PER_10_MIN; i++) statuses.push((await tell({ requestId: req.id })).status);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it("is refused (409) while the server has handed no page of this request the key: the timeline never says opened without it (review s27)", async () => {
+    const { s, req, tell } = await granted();
+    s.o.t.advance(HOUR_MS);
+    await s.pass(); // granted, and no page has read it yet
+    const early = await tell({ requestId: req.id });
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ error: expect.any(String), issues: [expect.objectContaining({ path: 'requestId' })] });
+    expect((await s.o.get<Owner>('/api/emergency')).requests[0]!.openedAt).toBeNull();
+    expect((await s.view(0)).access).toBeTruthy(); // the page is handed the key
+    expect((await tell({ requestId: req.id })).status).toBe(200);
+  });
 });

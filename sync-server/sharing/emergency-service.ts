@@ -293,7 +293,8 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
      * The trustee's page says it opened the bundle of request `requestId` (issue 43 "every
      * opening"): kept once per request (the first time; telling again answers the same), for the
      * owner's timeline. Only the trustee's own latest request, while it is granted and the page
-     * could be handed the gate (as trusteeView): 404 for another request, 409 when it is not open.
+     * could be handed the gate (as trusteeView), once the gate was handed out for it (an opening
+     * noted): 404 for another request, 409 when it is not open or was not handed out yet.
      */
     async bundleOpened(kit: KitRef, requestId: string): Promise<{ openedAt: string }> {
       const latest = (await store.requests(kit.user_id, REQUESTS_SHOWN)).find((r) => r.trustee_id === kit.trustee_id);
@@ -301,6 +302,8 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       const mine = (await store.settings(kit.user_id)).find((s) => s.trustee_id === kit.trustee_id);
       const accepted = (await deps.trusteeStatus(kit.user_id, kit.trustee_id)) === 'accepted';
       if (!mine || !accepted || mine.generation !== kit.generation || !gateOpen(stateOf(latest), deps.now())) throw new ApiHttpError(409, 'This request for emergency access is not open', []);
+      // Only after the server handed a page of this request the key (trusteeView's own note): the timeline never says opened without it.
+      if (!(await store.openings(kit.user_id)).some((o) => o.request_id === requestId)) throw new ApiHttpError(409, 'The key to this emergency access was not handed out yet', [{ path: 'requestId', message: 'was not handed the key: read it first' }]);
       return { openedAt: iso(await store.bundleOpened(requestId, deps.now()))! };
     },
     /**

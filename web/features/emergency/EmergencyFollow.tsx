@@ -22,7 +22,7 @@ import { useCurrentDb } from '../../db/current';
 import { syncNow } from '../../sync';
 import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
-import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, sealedCopiesIn, useFollow, type ShareSource } from '../sharing';
+import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, sealedCopiesIn, useCaughtUp, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
@@ -61,14 +61,15 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
   const follower = useMemo(() => (deps && open && db ? createEmergencyFollower(deps, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null), [deps, open, db]);
 
   const checked = useRef<object | null>(null);
+  const caughtUp = useCaughtUp(follower); // nothing sealed from records older than the server's (use-follow.ts)
 
   useEffect(() => {
-    if (!follower || !deps || checked.current === follower || emergencyBundles(source).length === 0) return;
+    if (!follower || !deps || !caughtUp || checked.current === follower || emergencyBundles(source).length === 0) return;
     checked.current = follower;
     resealStale(deps, source).then(tell, () => {
       checked.current = null; // offline: tried again at the next change
     });
-  }, [source, follower, deps]);
+  }, [source, follower, deps, caughtUp]);
 
   // Choices saved offline: sent now, when the device is back online, and after each sync (an item or trustee written offline reaches the server first);
   // back online, a choice's retry wait is over at once (sharing/when-online.ts).
@@ -103,6 +104,6 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
   }, [deps, open, db]);
 
   const bundles = useMemo(() => emergencyBundles(source), [source]);
-  useFollow(follower, bundles, tell);
+  useFollow(follower, bundles, tell, caughtUp);
   return null;
 }

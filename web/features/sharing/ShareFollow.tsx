@@ -23,7 +23,7 @@ import { copyTitle, projectItem, shareableItems, type ShareSource } from './proj
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { sealedCopiesIn } from './sealed-copies';
-import { useFollow } from './use-follow';
+import { useCaughtUp, useFollow } from './use-follow';
 import { pendingGoneText, pendingRefusedText, stopRefusedText, whoOf } from './share-words';
 import { runNowOnlineAndSynced } from './when-online';
 import { t } from '../../i18n/i18n';
@@ -81,6 +81,6 @@ export function ShareFollow({ source }: { source: ShareSource }) {
   }, [account, keyring, db]);
 
   const items = useMemo(() => shareableItems(source), [source]);
-  useFollow(follower, items, tell);
+  useFollow(follower, items, tell, useCaughtUp(follower));
   return null;
 }

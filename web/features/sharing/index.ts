@@ -8,7 +8,7 @@ export { SharedWithYouSection } from './SharedWithYouSection';
 export { takeSharedLink } from './keep-after-sign-in';
 export { copyTitle, projectItem, shareableItems, withoutFile, type SharedCopy, type ShareItemRef, type ShareSource } from './projections';
 export { createShareFollower, type Followable, type ShareFollower } from './share-follow';
-export { useFollow } from './use-follow';
+export { useCaughtUp, useFollow } from './use-follow';
 export { runNowOnlineAndSynced } from './when-online';
 export { pendingRefreshesIn, type PendingRefreshes } from './pending-refreshes';
 export { copyDigest, followKey, sealedCopiesIn, type SealedCopies } from './sealed-copies';

@@ -18,11 +18,23 @@ export interface PendingRefresh<R extends Ref = ShareItemRef> {
   stamp: number;
 }
 
+/**
+ * A new stamp for a change, never `before`'s and, as it is random, not one an item cleared
+ * meanwhile had: a stamp counted up from 1 again after a clear let a slower tab's `done` of the
+ * first change clear the next one (review s27).
+ */
+const nextStamp = (before: number | undefined): number => {
+  let stamp: number;
+  do stamp = crypto.getRandomValues(new Uint32Array(1))[0]! + 1;
+  while (stamp === before);
+  return stamp;
+};
+
 /** The follower's store of waiting refreshes. */
 export interface PendingRefreshes<R extends Ref = ShareItemRef> {
   /** Every item waiting, in no particular order. */
   list(): Promise<PendingRefresh<R>[]>;
-  /** Notes that `ref` (keyed `key`) changed: it waits, with a new stamp. */
+  /** Notes that `ref` (keyed `key`) changed: it waits, with a new stamp (random: never one a cleared entry had, but by a 1 in 2^32 chance). */
   changed(key: string, ref: R): Promise<void>;
   /** Clears `key` when its stamp is still `stamp` (a change after the refresh began keeps it waiting). */
   done(key: string, stamp: number): Promise<void>;
@@ -34,7 +46,7 @@ export function pendingRefreshesInMemory<R extends Ref = ShareItemRef>(): Pendin
   return {
     list: async () => [...rows.values()],
     async changed(key, ref) {
-      rows.set(key, { key, ref, stamp: (rows.get(key)?.stamp ?? 0) + 1 });
+      rows.set(key, { key, ref, stamp: nextStamp(rows.get(key)?.stamp) });
     },
     async done(key, stamp) {
       if (rows.get(key)?.stamp === stamp) rows.delete(key);
@@ -57,7 +69,7 @@ export function pendingRefreshesIn<R extends { kind: ShareRefreshRow['kind']; id
     changed: (key, ref) =>
       dexie.transaction('rw', table, async () => {
         const before = await table.get(key);
-        await table.put({ key, kind: ref.kind, id: ref.id, stamp: (before?.stamp ?? 0) + 1 });
+        await table.put({ key, kind: ref.kind, id: ref.id, stamp: nextStamp(before?.stamp) });
       }),
     done: (key, stamp) =>
       dexie.transaction('rw', table, async () => {

@@ -3,7 +3,7 @@ import type { LegalDocument } from '../../../shared/schema';
 import type { DeathPlan } from '../../../shared/schema';
 import { documentCopy, shareableItems } from './projections';
 import { newDeviceIndexedDb, openOnDevice } from '../../db/test-device';
-import { pendingRefreshesIn } from './pending-refreshes';
+import { pendingRefreshesIn, pendingRefreshesInMemory } from './pending-refreshes';
 import { createShareFollower, type FollowedItem } from './share-follow';
 import { copyDigest, followKey, sealedCopiesIn, sealedCopiesInMemory } from './sealed-copies';
 
@@ -98,5 +98,52 @@ describe('share follower: which shared documents are sealed again', () => {
     const third = await openOnDevice('u1', now, device);
     expect(await createShareFollower(async () => ({ refused: [] }), pendingRefreshesIn(third.dexie), sealedCopiesIn(third.dexie)).update(items([doc('d1', 'safe')]))).toBe(false);
     third.close();
+  });
+
+  it('two tabs of one device: a copy a slow tab sealed over a newer one the other tab sealed meanwhile is sealed again, newest last (review s27)', async () => {
+    const device = newDeviceIndexedDb();
+    const now = () => Date.UTC(2026, 10, 21, 12);
+    const [one, two] = [await openOnDevice('u1', now, device), await openOnDevice('u1', now, device)];
+    await sealedCopiesIn(one.dexie).set('document:d1', await copyDigest(items([doc('d1', 'desk')])[0]!.copy));
+    let server = 'desk'; // the share's copy: the last one put wins (share-client.ts publish retries a 409 over the newer revision with its own copy)
+    let release = () => {};
+    const slow = new Promise<void>((r) => (release = r)); // the slow tab's seal of 'safe' is held until released
+    const tab = (db: typeof one) =>
+      createShareFollower(async ({ copy }) => {
+        const words = copy.kind === 'document' ? copy.originalLocation! : '';
+        if (words === 'safe') await slow;
+        server = words;
+        return { refused: [] };
+      }, pendingRefreshesIn(db.dexie), sealedCopiesIn(db.dexie));
+    const [first, second] = [tab(one), tab(two)];
+    await first.update(items([doc('d1', 'desk')]));
+    await second.update(items([doc('d1', 'desk')]));
+    expect(await second.update(items([doc('d1', 'safe')]))).toBe(true);
+    const secondRun = second.run(); // its seal of 'safe' is on the way, slowly
+    expect(await first.update(items([doc('d1', 'bank')]))).toBe(true); // the owner's next edit, sealed by the other tab first
+    await first.run();
+    expect(server).toBe('bank');
+    await second.update(items([doc('d1', 'bank')])); // the slow tab sees the edit: noted sealed by the other tab
+    release();
+    await secondRun; // 'safe' lands over 'bank'
+    await second.run();
+    await first.run();
+    expect(server).toBe('bank'); // the newest copy, never the older one the slow tab sealed last
+    one.close();
+    two.close();
+  });
+
+  it("a change made after another tab's run cleared the item is not cleared by a slower tab's run of the first change (its stamp is never reused; review s27)", async () => {
+    const db = await openOnDevice('u1', () => Date.UTC(2026, 10, 21, 12), newDeviceIndexedDb());
+    for (const pending of [pendingRefreshesIn(db.dexie), pendingRefreshesInMemory()]) {
+      const ref = { kind: 'document' as const, id: 'd1' };
+      await pending.changed('document:d1', ref);
+      const { stamp } = (await pending.list())[0]!; // both tabs' runs read it
+      await pending.done('document:d1', stamp); // the fast tab's run sealed it
+      await pending.changed('document:d1', ref); // the owner's next edit
+      await pending.done('document:d1', stamp); // the slow tab's run of the first change ends
+      expect(await pending.list()).toHaveLength(1); // the next edit still waits
+    }
+    db.close();
   });
 });

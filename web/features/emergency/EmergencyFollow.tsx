@@ -26,13 +26,19 @@ import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, sealedCop
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
-import { removedLaterToast, sentLaterToast } from './emergency-words';
+import { isAllDeletedText, removedLaterToast, sentLaterToast } from './emergency-words';
 
 const api = apiFetch as Api;
 
-/** A toast for each bundle that could not be sealed (the trustee's kit is gone), in the owner's words. */
+/**
+ * A toast for each bundle that could not be sealed (the trustee's kit is gone), in the owner's
+ * words; one sealed empty (every item chosen was deleted) was updated, and says so without alarm.
+ */
 const tell = (words: readonly string[]) => {
-  for (const w of new Set(words)) toast({ title: t('emergency.toast.notUpdated'), description: w, variant: 'destructive' });
+  for (const w of new Set(words)) {
+    if (isAllDeletedText(w)) toast({ title: t('emergency.toast.allDeleted'), description: w });
+    else toast({ title: t('emergency.toast.notUpdated'), description: w, variant: 'destructive' });
+  }
 };
 
 export function EmergencyFollow({ source }: { source: ShareSource }) {

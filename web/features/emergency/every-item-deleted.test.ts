@@ -49,3 +49,11 @@ describe('every item chosen for an emergency deleted', () => {
     expect(JSON.stringify(await res.json())).toContain('must name at least one item');
   });
 });
+
+describe("the owner's toast when every item was deleted", () => {
+  it('is told apart from a refusal (the bundle was updated: no alarm)', async () => {
+    const { isAllDeletedText, notUpdatedText } = await import('./emergency-words');
+    expect(isAllDeletedText(allDeletedText('Grace'))).toBe(true);
+    expect(isAllDeletedText(notUpdatedText('Grace', false))).toBe(false);
+  });
+});

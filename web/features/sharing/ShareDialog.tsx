@@ -124,12 +124,21 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     if (!who) return setError(t('sharing.error.noName'));
     if (!account || !keyring) return toast({ title: t('sharing.toast.keysLocked'), description: keysLockedText(), variant: 'destructive' });
     setBusy(true);
+    // The owner's choice is the document's (sealed), so its other shares follow it at their next
+    // refresh. Written BEFORE the share is sealed: the follower then projects the same copy as the one
+    // sealed here. Written after (until session 27), the follower, which compares with what this device
+    // last sealed, saw the record without the choice once the share was live and sealed the copy
+    // again without its file (a fresh-clone run's viewer found no file). Put back if sharing fails.
+    const choiceBefore = fileDoc?.fileShared === true;
+    const choiceChanged = fileDoc != null && choiceBefore !== withFile;
     try {
+      if (choiceChanged) await requireDb().write('documents', id, { fileShared: withFile });
       const copy = fileDoc ? documentCopy({ ...fileDoc, fileShared: withFile }) : source && projectItem(item, source);
       if (!copy) throw new ApiError(404, '', 'Not on this device yet');
-      const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account), sealed: sealedCopiesIn(requireDb().dexie) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie));
-      // The owner's choice is the document's (sealed), so its other shares follow it at their next refresh.
-      if (fileDoc && (fileDoc.fileShared === true) !== withFile) await requireDb().write('documents', id, { fileShared: withFile });
+      const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account), sealed: sealedCopiesIn(requireDb().dexie) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie)).catch(async (err: unknown) => {
+        if (choiceChanged) await requireDb().write('documents', id, { fileShared: choiceBefore }).catch(() => undefined);
+        throw err;
+      });
       setMade({ name: who, link, to: pickedEmail ?? undefined, pending });
       setName('');
       setPickedEmail(null);

@@ -276,7 +276,7 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
   expect(files.length).toBeGreaterThanOrEqual(3); // the document's file and both recordings
 
   // The trustee accepts the invitation; the owner confirms their address and sets the waiting period.
-  const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+  const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/);
   await press(suite.browser, invitation.links[0]!, 'Accept');
   const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
   await confirmOwnerEmail(suite.browser, pageA, suite.smtp, user.email);

@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
     };
     const expectSynced = async (page: Page) => {
       await page.getByText(`Welcome, ${user.firstName}`).waitFor({ timeout: 60_000 });
-      await poll(() => page.getByText('All changes saved').first().isVisible(), 20_000).toBe(true);
+      await poll(() => page.getByText('All changes saved').first().isVisible()).toBe(true);
       expect(await page.getByText('Your keys are locked on this device').count()).toBe(0);
     };
 

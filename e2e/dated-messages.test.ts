@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     await expectNoSeriousA11yViolations(page, '/message-vault at 390 px with dated messages');
 
     // The trustee accepts.
-    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/);
     const trustee = await (await mobileContext(suite.browser)).newPage();
     await trustee.goto(invitation.links[0]!);
     await trustee.getByRole('button', { name: 'Accept' }).click();
@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     await openSignedIn(owner, '/message-vault');
     const card = (name: string) => owner.locator('main').getByRole('heading', { name, exact: true }).locator('xpath=ancestor::*[contains(@class, "flex-col")][1]');
     await owner.getByRole('tab', { name: 'Delivered' }).click();
-    await poll(async () => (await card('Clara').textContent()) ?? '', 20_000).toContain(
+    await poll(async () => (await card('Clara').textContent()) ?? '').toContain(
       `Sent on ${usLong(new Date(releasedAt))}, opened on ${usLong(new Date(releasedAt))}`,
     );
     expect(await card('Tom').textContent()).toContain(`Sent on ${usLong(later)}`);

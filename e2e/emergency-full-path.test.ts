@@ -106,14 +106,14 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     // Then Ada dies: Maria reports it, the waiting period passes, she confirms with her kit.
     const welcome = await suite.smtp.waitFor(addr('maria'), /Thank you for being/);
     expect((await reportPassing(onServer(suite.server.url, welcome.links[0]!))).status).toBe(200);
-    await poll(async () => (await kitStateOf(suite.server.url, link)).phase, 30_000).toBe('waiting');
+    await poll(async () => (await kitStateOf(suite.server.url, link)).phase).toBe('waiting');
     await advanceServerClock(suite.server.url, 7 * DAY_MS + 60_000); // the default waiting period
-    await poll(async () => (await kitStateOf(suite.server.url, link)).phase, 30_000).toBe('awaiting-confirmations');
+    await poll(async () => (await kitStateOf(suite.server.url, link)).phase).toBe('awaiting-confirmations');
     await confirmWithLink(suite.browser, link, 'Ada');
-    await poll(async () => (await kitStateOf(suite.server.url, link)).phase, 30_000).toBe('released');
+    await poll(async () => (await kitStateOf(suite.server.url, link)).phase).toBe('released');
 
     // Every letter is still delivered: Iris's comes by the server's e-mail and opens in her browser.
-    const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/, 30_000);
+    const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/);
     const iris = await (await mobileContext(suite.browser)).newPage();
     await iris.goto(onServer(suite.server.url, toIris.links[0]!));
     await iris.getByText(letter).waitFor();

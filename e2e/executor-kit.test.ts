@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     await row.getByRole('button', { name: 'It is put away' }).click();
     await expectToast(owner, 'Executor kit put away');
     // The row always names a "Put away" date line; the badge changes once the server's state is read again.
-    await poll(async () => (await row.textContent()) ?? '', 20_000).not.toContain('Not put away yet');
+    await poll(async () => (await row.textContent()) ?? '').not.toContain('Not put away yet');
     await owner.setViewportSize(MOBILE);
     await expectNoSeriousA11yViolations(owner, 'Trustee kits with the executor kit put away, at 390 px');
     await owner.setViewportSize(DESKTOP);
@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     const welcome = await suite.smtp.waitFor(addr('grace'), /Thank you for being/);
     expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
     await advance(8 * DAY_MS);
-    await poll(async () => (await kitState(qr!)).phase, 30_000).toBe('awaiting-confirmations');
+    await poll(async () => (await kitState(qr!)).phase).toBe('awaiting-confirmations');
     const executor = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await executor.goto(qr!); // the phone's camera opened the printed QR code
     await executor.getByRole('heading', { level: 1, name: 'Confirm only if you know Ada has died' }).waitFor();
@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     await grace.goto(graceLink);
     await grace.getByLabel('I know that Ada has died.').check();
     await grace.getByRole('button', { name: 'Confirm that Ada has died' }).click();
-    await poll(async () => (await kitState(qr!)).phase, 30_000).toBe('released');
+    await poll(async () => (await kitState(qr!)).phase).toBe('released');
     await grace.context().close();
     await executor.context().close();
     const after = await (await mobileContext(suite.browser, suite.server.url)).newPage();

@@ -49,7 +49,7 @@ async function binderCacheWarmed(page: Page): Promise<void> {
       const cached = await Promise.all(files.map(async (f) => ((await cache.match(f)) ? null : f)));
       return cached.filter((f) => f !== null);
     }, { list: BINDER_ASSETS_LIST, name: BINDER_CACHE_NAME });
-  await poll(missing, 30_000).toEqual([]);
+  await poll(missing).toEqual([]);
 }
 
 /** Clicks `button` and returns the bytes and name of the download it starts. */
@@ -172,12 +172,12 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await expectNoSeriousA11yViolations(page, 'dashboard at 390 px');
 
     // After sync the server holds them for this account, and its screens show them.
-    await poll(async () => ((await api(b, base, 'GET', '/api/messages')) as { recipientName: string }[]).map((m) => m.recipientName), 30_000).toEqual(['Annabella Byron']);
+    await poll(async () => ((await api(b, base, 'GET', '/api/messages')) as { recipientName: string }[]).map((m) => m.recipientName)).toEqual(['Annabella Byron']);
     // The file was uploaded as this account's own, and opens: the server's export of B carries it, and opens on a device.
     await poll(async () => {
       const [doc] = (await api(b, base, 'GET', '/api/documents')) as { file: { blobId: string } | null }[];
       return doc?.file ? ((await api(b, base, 'GET', `/api/blobs/${doc.file.blobId}`)) as { complete: boolean }).complete : false;
-    }, 30_000).toBe(true);
+    }).toBe(true);
     const bExport = readExport((await openStoredExport(new Uint8Array(await (await b.request.get(`${base}/api/export`)).body()), { keyring: null })).zip);
     expect(bExport.readFile(bExport.manifest.files[0]!)).toEqual(will);
     // Each screen opened within the app, as a click on its link does (no second load of the app).

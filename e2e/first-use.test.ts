@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
   it('the dashboard fetches no menu, select, sheet, dialog or upload code; offline, each opens on first use', async () => {
     const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/dashboard');
     await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
-    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const before = await scriptsFetched(page);
     expect(ON_FIRST_USE.filter((chunk) => loaded(before, chunk))).toEqual([]);
     expect(await radixOverlaysFetched(page)).toEqual([]);

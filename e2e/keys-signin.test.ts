@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await poll(() => page.getByText('Plan created successfully', { exact: true }).isVisible()).toBe(true);
     // Pushed, sealed under the plan's key: an envelope on the server, never the words.
-    await poll(() => serverHolds(suite.server.dataDir, 'v1.plan~1.'), 30_000).toBe(true);
+    await poll(() => serverHolds(suite.server.dataDir, 'v1.plan~1.')).toBe(true);
     // The full name the owner chose to show in e-mails (profile.emailName, plain on purpose: SECURITY.md) is the one allowed exception.
     expect(scanDirectory(suite.server.dataDir, needlesOf([CANARY, user.password, user.lastName]), needlesOf([`${user.firstName} ${user.lastName}`]))).toEqual([]);
 
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     await loginViaUi(other, user);
     await other.waitForURL('**/dashboard');
     await other.goto('/death-plan');
-    await poll(() => other.getByLabel('Location').inputValue(), 30_000).toBe(CANARY);
+    await poll(() => other.getByLabel('Location').inputValue()).toBe(CANARY);
     await second.close();
     await context.close();
   });
@@ -92,7 +92,7 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     const requests: { url: string; body: string | null }[] = [];
     page.on('request', (r) => void requests.push({ url: r.url(), body: r.postData() }));
     await loginViaUi(page, user);
-    await poll(() => page.getByText('Your server answered as if your account had no keys. Nothing was sent.', { exact: false }).first().isVisible(), 30_000).toBe(true);
+    await poll(() => page.getByText('Your server answered as if your account had no keys. Nothing was sent.', { exact: false }).first().isVisible()).toBe(true);
     await page.getByText('Login failed').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(requests.filter((r) => r.url.includes('/api/auth/prelogin'))).toHaveLength(1);
@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('afterword-device-keys').onsuccess = resolve)));
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Unlock your words' });
-    await poll(() => dialog.isVisible(), 30_000).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'unlock 390');
     // Issue 41: once the password has been stretched 400 ms (Argon2id at its pinned cost, here on a
     // phone's CPU, ×4: seconds), the dialog says what it is doing; every text its line shows is recorded.
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await dialog.getByLabel('Password').fill(user.password);
     await dialog.getByRole('button', { name: 'Unlock' }).click();
-    await poll(() => dialog.isVisible(), 30_000).toBe(false);
+    await poll(() => dialog.isVisible()).toBe(false);
     await context.close();
   });
 });

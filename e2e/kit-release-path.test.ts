@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await expectToast(owner, 'Message updated');
     await dialog.waitFor({ state: 'detached' });
     const modes = () => owner.evaluate(async () => ((await (await fetch('/api/kits/messages')).json()) as { messages: { mode: string }[] }).messages.map((m) => m.mode).sort());
-    await poll(modes, 30_000).toEqual(['server', 'server', 'trustee']);
+    await poll(modes).toEqual(['server', 'server', 'trustee']);
     // The rehearsal says so: Henry gets no e-mail from Afterword, Alan hands his letter over.
     await openSignedIn(owner, '/settings/rehearsal');
     await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor();
@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     // Grace reports the death; the owner, still here, cancels in the waiting period: nothing combined.
     const welcome = await suite.smtp.waitFor(addr('grace'), /Thank you for being/);
     expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
-    await poll(async () => (await kitState(links.grace!)).phase, 30_000).toBe('waiting');
+    await poll(async () => (await kitState(links.grace!)).phase).toBe('waiting');
     await owner.goto('/dashboard');
     await owner.getByRole('button', { name: "I'm still here" }).first().click();
     await expectToast(owner, "We're glad you're here");
@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     }
     expect((await kitState(links.grace!)).phase).toBe('awaiting-confirmations');
     expect(suite.smtp.to(user.email).filter((m) => /check in/.test(m.subject))).toHaveLength(3);
-    await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada Lovelace has died/, 30_000);
+    await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada Lovelace has died/);
 
     // Grace confirms on her phone; the owner's screen says what is happening; then Alan confirms: released.
     await confirmWithLink(suite.browser, links.grace!, 'Ada');
@@ -178,15 +178,15 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await expectNoSeriousA11yViolations(owner, 'the owner while trustees are asked to confirm, at 390 px');
     await owner.goto('about:blank');
     await confirmWithLink(suite.browser, links.alan!, 'Ada');
-    await poll(async () => (await kitState(links.alan!)).phase, 30_000).toBe('released');
+    await poll(async () => (await kitState(links.alan!)).phase).toBe('released');
 
     // Iris's letter comes by the server's e-mail and opens in her browser; Clara's voice message plays.
-    const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/, 30_000);
+    const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/);
     const iris = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await iris.goto(local(toIris.links[0]!));
     await iris.getByText(letters.iris).waitFor();
     await iris.context().close();
-    const toClara = await suite.smtp.waitFor(addr('clara'), /A message from Ada/, 30_000);
+    const toClara = await suite.smtp.waitFor(addr('clara'), /A message from Ada/);
     const claraPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await claraPage.goto(local(toClara.links[0]!));
     const player = claraPage.locator('audio');

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('languages: the trustee kits section (issue 44)', 
     await choose(page, pseudo('trustees.accessLabel'), pseudo('trustees.access.full'));
     await dialog.getByRole('button', { name: pseudo('trustees.submitAdd') }).click();
     await dialog.waitFor({ state: 'detached' });
-    const invite = await suite.smtp.waitFor(email, /asked you to be a trustee/, 30_000);
+    const invite = await suite.smtp.waitFor(email, /asked you to be a trustee/);
     expect((await fetch(onServer(suite.server.url, invite.links[0]!), { method: 'POST' })).status).toBe(200);
 
     // The choice: one trustee and the executor kit, its notices (one kit needed, no spare).

@@ -18,7 +18,7 @@ export async function confirmOwnerEmail(browser: Browser, page: Page, smtp: Test
   await openSignedIn(page, '/settings');
   await page.getByRole('button', { name: 'Send verification e-mail' }).click();
   await expectToast(page, 'Verification e-mail sent', email);
-  const mail = await smtp.waitFor(email, /Confirm your e-mail address/, 30_000);
+  const mail = await smtp.waitFor(email, /Confirm your e-mail address/);
   expect(mail.links).toHaveLength(1);
   const context = await mobileContext(browser, undefined, { serviceWorkers: 'block' });
   const link = await context.newPage();

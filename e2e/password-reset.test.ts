@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('password reset', () => {
     await page.getByText('is the confirmed e-mail address of an Afterword account').waitFor();
     await expectNoSeriousA11yViolations(page, '/forgot-password');
 
-    const mail = await suite.smtp.waitFor(user.email, /Reset your Afterword password/, 30_000);
+    const mail = await suite.smtp.waitFor(user.email, /Reset your Afterword password/);
     expect(mail.links).toHaveLength(1);
     const link = mail.links[0]!;
     expect(new URL(link).pathname).toBe('/reset-password');

@@ -35,8 +35,6 @@ import { writeNextVersion } from './next-build';
 import { choose, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST } from '../web/features/export/binder-cache';
 
-/** Service-worker installs and sync rounds can take longer than one server round trip. */
-const slowPoll = <T>(fn: () => T | Promise<T>) => poll(fn, 20_000);
 
 
 /** The header's sync indicator text (SyncStatus). */
@@ -163,13 +161,13 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
   it('opens offline after a reload, takes a message and a task, and syncs them to another browser', async () => {
     const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await controlledByServiceWorker(page);
-    await slowPoll(() => syncText(page)).toContain('All changes saved');
+    await poll(() => syncText(page)).toContain('All changes saved');
 
     await context.setOffline(true);
     await page.reload(); // the shell comes from the service worker, the user and data from the device
     await page.getByText('No messages found').waitFor();
     await createMessage(page, 'Offline Olive');
-    await slowPoll(() => syncText(page)).toContain('Offline — 1 change waiting');
+    await poll(() => syncText(page)).toContain('Offline — 1 change waiting');
 
     await page.goto('/survivor-tasks'); // a screen never opened online: precached by the service worker
     await page.getByRole('button', { name: 'Add New Task' }).first().click();
@@ -181,10 +179,10 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await choose(page, 'Automation Level', 'Manual with Guidance');
     await add.getByRole('button', { name: 'Create Task' }).click();
     await add.waitFor({ state: 'detached' });
-    await slowPoll(() => syncText(page)).toContain('Offline — 2 changes waiting');
+    await poll(() => syncText(page)).toContain('Offline — 2 changes waiting');
 
     await context.setOffline(false);
-    await slowPoll(() => syncText(page)).toContain('All changes saved');
+    await poll(() => syncText(page)).toContain('All changes saved');
 
     const other = await desktopContext(suite.browser, suite.server.url);
     const second = await other.newPage();
@@ -201,7 +199,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
   it('a 401 while changes wait keeps them, asks to sign in again, then pushes them', async () => {
     const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await controlledByServiceWorker(page);
-    await slowPoll(() => syncText(page)).toContain('All changes saved');
+    await poll(() => syncText(page)).toContain('All changes saved');
     await context.setOffline(true);
     await createMessage(page, 'Kept Kim');
 
@@ -230,7 +228,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await reauth.getByLabel('Password').fill(newPassword);
     await reauth.getByRole('button', { name: 'Sign In' }).click();
     await reauth.waitFor({ state: 'detached' });
-    await slowPoll(() => syncText(page)).toContain('All changes saved');
+    await poll(() => syncText(page)).toContain('All changes saved');
 
     await second.goto('/message-vault');
     await second.getByText('Kept Kim').waitFor();
@@ -249,8 +247,8 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await second.getByText('Tab One Tess').waitFor(); // the other tab's live query sees it at once
     await createMessage(second, 'Tab Two Theo');
     await first.getByText('Tab Two Theo').waitFor();
-    await slowPoll(() => syncText(first)).toContain('All changes saved');
-    await slowPoll(() => syncText(second)).toContain('All changes saved');
+    await poll(() => syncText(first)).toContain('All changes saved');
+    await poll(() => syncText(second)).toContain('All changes saved');
 
     // Both reached the server exactly once each (one tab syncs at a time, under a Web Lock); their
     // names are sealed there, so the server's list is counted, and each name read on the device.
@@ -280,20 +278,20 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       });
     });
     expect(upgraded).toBeGreaterThan(1);
-    await slowPoll(() => syncText(first)).toContain('Reload to keep syncing');
+    await poll(() => syncText(first)).toContain('Reload to keep syncing');
 
     // A reload reopens the upgraded database with the data intact, and sync goes on.
     await first.reload();
     await first.getByText('Tab One Tess').waitFor();
     await first.getByText('Tab Two Theo').waitFor();
-    await slowPoll(() => syncText(first)).toContain('All changes saved');
+    await poll(() => syncText(first)).toContain('All changes saved');
     await context.close();
   });
 
   it('logout with unsynced changes asks first, then removes the local database', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await controlledByServiceWorker(page);
-    await slowPoll(() => syncText(page)).toContain('All changes saved');
+    await poll(() => syncText(page)).toContain('All changes saved');
     const localDatabases = () =>
       // The account's database (the device's key store, 'afterword-device-keys', is emptied at logout, not deleted).
       page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('afterword-') && n !== 'afterword-device-keys'));
@@ -319,7 +317,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await question.waitFor();
     await question.getByRole('button', { name: 'Log out and discard' }).click();
     await page.waitForURL('**/login');
-    await slowPoll(() => localDatabases()).toEqual([]);
+    await poll(() => localDatabases()).toEqual([]);
     await context.close();
   });
 
@@ -344,7 +342,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       });
       await page.getByText('A new version of Afterword is available').waitFor();
       await page.getByRole('button', { name: 'Reload' }).click();
-      await slowPoll(() => page.evaluate(() => document.documentElement.dataset.build)).toBe('second');
+      await poll(() => page.evaluate(() => document.documentElement.dataset.build)).toBe('second');
       await context.close();
     } finally {
       await updating.stop();

@@ -114,8 +114,8 @@ export function useSharedOwner(
   };
 }
 
-/** Waits (up to 30 s) until the page's header says its device has sent every change to the server (web/sync/SyncStatus.tsx). */
-export const allChangesSaved = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
+/** Waits (up to the poll's 60 s bound) until the page's header says its device has sent every change to the server (web/sync/SyncStatus.tsx). */
+export const allChangesSaved = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent()).toContain('All changes saved');
 
 /** Waits until a toast titled `title` shows (and, when given, its description). */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
@@ -222,7 +222,7 @@ export async function addAcceptedTrustees(
 ): Promise<void> {
   for (const t of trustees) await addTrusteeViaUi(page, t.name, t.email, t.level);
   for (const t of trustees) {
-    const invite = await mail.smtp.waitFor(t.email, /asked you to be a trustee/, 30_000);
+    const invite = await mail.smtp.waitFor(t.email, /asked you to be a trustee/);
     const u = new URL(invite.links[0]!);
     expect((await fetch(`${mail.serverUrl}${u.pathname}${u.search}`, { method: 'POST' })).status).toBe(200);
   }

@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(account.user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    const mail = await suite.smtp.waitFor(account.user.email, /Reset your Afterword password/, 30_000);
+    const mail = await suite.smtp.waitFor(account.user.email, /Reset your Afterword password/);
     await page.goto(mail.links[0]!);
     await page.getByText('open again with your recovery code').waitFor();
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);

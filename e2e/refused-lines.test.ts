@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('changes queued offline that the server refuses fo
     await context.unroute('**/api/shares/*/stop');
     await stopRefused.getByRole('button', { name: 'Try again to stop sharing with Maria' }).click();
     await expectToast(page, 'Sharing stopped', 'That link opens nothing now.');
-    await poll(() => phases(page), 30_000).toEqual(['stopped']);
+    await poll(() => phases(page)).toEqual(['stopped']);
     await context.close();
   });
 });

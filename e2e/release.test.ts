@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await message.waitFor({ state: 'detached' });
 
     // The trustee accepts from the emailed invitation (the server invites once it has synced).
-    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/);
     // Named by the full name the owner's device saved for e-mails, pronoun-free (issue 38 item 8 d).
     expect(invitation.subject).toBe(`${user.firstName} ${user.lastName} has asked you to be a trustee`);
     expect(invitation.text).toContain(`${user.firstName} ${user.lastName} has named you as a trustee on Afterword`);

@@ -47,12 +47,12 @@ describe.skipIf(!hasChromium)('replacing the account key', () => {
     // The laptop still holds AK 1: at its next start it says the key was replaced and asks for the password.
     await b.reload();
     const dialog = b.getByRole('dialog', { name: 'Unlock your words' });
-    await poll(() => dialog.isVisible(), 30_000).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByText('The key that locks your words was replaced on another device.').waitFor();
     await expectNoSeriousA11yViolations(b, 'unlock after a replaced key (desktop)');
     await dialog.getByLabel('Password').fill(account.user.password);
     await dialog.getByRole('button', { name: 'Unlock' }).click();
-    await poll(() => dialog.isVisible(), 30_000).toBe(false);
+    await poll(() => dialog.isVisible()).toBe(false);
 
     // "I lost a device" on the phone: the key replaced again and the laptop signed out.
     await a.goto('/settings');

@@ -14,24 +14,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktopContext, goOffline, hasChromium, mobileContext, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
-import { choose, expectToast, openDialog, signedInPage, useSharedOwner } from './record-screens';
+import { allChangesSaved, choose, expectToast, openDialog, signedInPage, useSharedOwner } from './record-screens';
 import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
 const SYNCED = 'Your plan is saved on this device and synced to your account.';
-
-/** Reloads `page` until `check` holds (the first pull after signing in may still be running). */
-async function reloadUntil<T>(page: Page, check: () => Promise<T>, expected: T): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await page.getByRole('progressbar').waitFor();
-        return check();
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toEqual(expected);
-}
 
 const songsOf = (page: Page) => page.getByRole('list', { name: 'Music selections' }).getByRole('listitem').allTextContents();
 
@@ -58,9 +44,10 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     await a.page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(a.page, 'Plan created successfully');
     await a.page.getByText(SYNCED).waitFor();
+    await allChangesSaved(a.page); // pushed: B's sign-in or its next round brings it
 
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/death-plan');
-    await reloadUntil(b.page, () => b.page.getByLabel('Location').inputValue(), 'The old boathouse');
+    await syncUntil(b.context, () => b.page.getByLabel('Location').inputValue(), 'The old boathouse');
 
     // Device A changes the location and adds a song.
     await a.page.getByLabel('Location').fill('Harbour chapel');
@@ -187,8 +174,12 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
       await a.page.getByLabel('Location').fill('The old boathouse');
       await a.page.getByRole('button', { name: 'Save Changes' }).click();
       await a.page.getByText(SYNCED).waitFor();
+      // Pushed, not only shown as synced: the plan's line read "synced" before this save was queued.
+      await allChangesSaved(a.page);
       const b = await secondDevice(suite.browser, suite.server.url, a.user, '/death-plan', makeContext);
-      await reloadUntil(b.page, () => b.page.getByLabel('Location').inputValue(), 'The old boathouse');
+      // Whole sync rounds (syncUntil), never a reload loop: at load ~10 each reload aborted B's pull
+      // in flight, and a fresh-clone run's B showed the value before A's for 60 s.
+      await syncUntil(b.context, () => b.page.getByLabel('Location').inputValue(), 'The old boathouse');
 
       await b.page.getByLabel('Location').fill('Under the oak');
       await a.page.getByLabel('Location').fill('Harbour chapel');

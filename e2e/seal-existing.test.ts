@@ -45,10 +45,10 @@ describe.skipIf(!hasChromium)('an account made before keys', () => {
     await passRecoveryKit(page); // keys were made at this upgrade: the kit is shown first
     await page.getByText('Your words are sealed').first().waitFor({ timeout: 60_000 });
     // Nothing of the words is left in the database, its WAL or anywhere under DATA_DIR.
-    await poll(() => scanDirectory(suite.server.dataDir, needles).map((h) => h.where), 30_000).toEqual([]);
+    await poll(() => scanDirectory(suite.server.dataDir, needles).map((h) => h.where)).toEqual([]);
 
     await page.goto('/death-plan');
-    await poll(() => page.getByLabel('Location').inputValue(), 20_000).toBe(CANARY.place);
+    await poll(() => page.getByLabel('Location').inputValue()).toBe(CANARY.place);
     await page.goto('/message-vault');
     await page.getByText(CANARY.letter).first().waitFor();
     await page.goto('/trustees');

@@ -22,7 +22,7 @@ import { syncUntil } from './devices';
 const toastSays = (page: Page, words: string) => poll(() => page.getByText(words, { exact: true }).first().isVisible()).toBe(true);
 
 const syncText = (page: Page) => page.locator('header [role="status"]').first().textContent();
-const synced = (page: Page) => poll(() => syncText(page), 20_000).toContain('All changes saved');
+const synced = (page: Page) => poll(() => syncText(page)).toContain('All changes saved');
 
 /** A second device of `user`: a fresh context, signed in, on `path`. */
 async function secondDevice(browser: Browser, url: string, user: TestUser, path: string, before?: (page: Page) => Promise<void>) {
@@ -109,8 +109,9 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     const { a, b } = await devices.on('/trustees');
     await synced(b.page);
     await addTrustee(a.page, 'Margaret Hale');
-    // Well inside the 30 s timer: only the server's poke can bring it this soon.
-    await poll(() => b.page.getByText('Margaret Hale').first().isVisible(), 8_000).toBe(true);
+    // Well inside the 30 s timer: only the server's poke can bring it this soon (the bound is what
+    // this test asserts: scripts/e2e-waits.test.ts lets a line marked "asserted bound" keep one).
+    await poll(() => b.page.getByText('Margaret Hale').first().isVisible(), 8_000).toBe(true); // asserted bound
   });
 
   it('finding 3, rule 18: Generate Default Tasks on a device that has not received them keeps completed and deleted tasks', async () => {
@@ -136,9 +137,9 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     await b.context.setOffline(false);
     await b.page.evaluate(() => window.dispatchEvent(new Event('online')));
     for (const page of [a.page, b.page]) {
-      await poll(() => page.getByTestId('task-card').filter({ hasText: gone }).count(), 20_000).toBe(0);
+      await poll(() => page.getByTestId('task-card').filter({ hasText: gone }).count()).toBe(0);
       const done = page.getByTestId('task-card').filter({ hasText: title }).first();
-      await poll(() => done.getByRole('img', { name: /Completed/i }).count(), 20_000).toBe(1);
+      await poll(() => done.getByRole('img', { name: /Completed/i }).count()).toBe(1);
     }
   });
 
@@ -149,13 +150,13 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     const slow = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault', (page) =>
       page.clock.install({ time: new Date(Date.now() - 10 * 60_000) }),
     );
-    await poll(() => slow.page.getByText('Finish the boat.').first().isVisible(), 20_000).toBe(true);
+    await poll(() => slow.page.getByText('Finish the boat.').first().isVisible()).toBe(true);
     await editMessage(slow.page, 'Henry', 'Finish the boat, and sail it.');
     await synced(slow.page);
     await slow.page.reload();
-    await poll(() => slow.page.getByText('Finish the boat, and sail it.').first().isVisible(), 20_000).toBe(true);
-    await poll(() => a.page.getByText('Finish the boat, and sail it.').first().isVisible(), 20_000).toBe(true);
-    await poll(() => slow.page.locator('header').textContent(), 20_000).toContain("This device's clock is 10 minutes slow");
+    await poll(() => slow.page.getByText('Finish the boat, and sail it.').first().isVisible()).toBe(true);
+    await poll(() => a.page.getByText('Finish the boat, and sail it.').first().isVisible()).toBe(true);
+    await poll(() => slow.page.locator('header').textContent()).toContain("This device's clock is 10 minutes slow");
     await a.context.close();
     await slow.context.close();
   });
@@ -177,14 +178,14 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     await synced(a.page);
     // B's text was written later and wins; A's is kept as a version, on both devices, and A is told.
     for (const page of [a.page, b.page]) {
-      await poll(() => page.getByText('Dear Clara, the boat is yours.').first().isVisible(), 20_000).toBe(true);
+      await poll(() => page.getByText('Dear Clara, the boat is yours.').first().isVisible()).toBe(true);
     }
     // The toast names the letter, and its card stays marked after the toast is gone.
     await expectToast(a.page, 'Also written on another device', 'Two devices changed your message to Clara at the same time.');
-    await poll(() => b.page.getByText('Also written on another device: both versions are kept.', { exact: false }).isVisible(), 20_000).toBe(true);
+    await poll(() => b.page.getByText('Also written on another device: both versions are kept.', { exact: false }).isVisible()).toBe(true);
     await b.page.getByRole('button', { name: 'Edit message to Clara' }).click();
     const versions = openDialog(b.page).getByTestId('other-versions-messageContent');
-    await poll(() => versions.textContent(), 20_000).toContain('Dear Clara, look after the roses.');
+    await poll(() => versions.textContent()).toContain('Dear Clara, look after the roses.');
     expect(await versions.getByRole('heading', { name: 'Also written on another device' }).isVisible()).toBe(true);
     await b.page.setViewportSize(MOBILE);
     await expectNoSeriousA11yViolations(b.page, 'message dialog with another version');
@@ -192,7 +193,7 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     await toastSays(b.page, 'The earlier text was restored');
     await openDialog(b.page).getByRole('button', { name: 'Update Message' }).click();
     await openDialog(b.page).waitFor({ state: 'detached' });
-    await poll(() => a.page.getByText('Dear Clara, look after the roses.').first().isVisible(), 20_000).toBe(true);
+    await poll(() => a.page.getByText('Dear Clara, look after the roses.').first().isVisible()).toBe(true);
   });
 
   it('finding 5, rule 22: an edit made offline on a message another device deleted is offered back, and Restore brings it back', async () => {
@@ -209,15 +210,15 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     await b.page.evaluate(() => window.dispatchEvent(new Event('online')));
     for (const page of [a.page, b.page]) {
       const notice = page.getByTestId('restore-deleted');
-      await poll(() => notice.textContent(), 20_000).toContain('A message deleted on one device was changed on another afterwards');
+      await poll(() => notice.textContent()).toContain('A message deleted on one device was changed on another afterwards');
     }
     await a.page.setViewportSize(MOBILE);
     await expectNoSeriousA11yViolations(a.page, 'message vault offering a deleted message back');
     await a.page.getByTestId('restore-deleted').getByRole('button', { name: 'Restore' }).click();
     await toastSays(a.page, 'The message was restored');
     for (const page of [a.page, b.page]) {
-      await poll(() => page.getByText('Finish the boat, and sail it to the island.').first().isVisible(), 20_000).toBe(true);
-      await poll(() => page.getByTestId('restore-deleted').count(), 20_000).toBe(0);
+      await poll(() => page.getByText('Finish the boat, and sail it to the island.').first().isVisible()).toBe(true);
+      await poll(() => page.getByTestId('restore-deleted').count()).toBe(0);
     }
   });
 });

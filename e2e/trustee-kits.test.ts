@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     await page.getByText(/will not be able to open your plan, documents and tasks/).waitFor();
 
     for (const t of TRUSTEES) {
-      const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
+      const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/);
       expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
     }
     // A reload on this synced device: its keys are restored a moment after the screen paints, and

@@ -186,7 +186,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await clara.locator('video').waitFor();
     // Not uploaded: waiting, or an attempt the unreachable server never answers (read once the
     // card's queue state has loaded: the player can show the local copy before it).
-    await poll(() => uploadStates(clara), 10_000).toBe(1);
+    await poll(() => uploadStates(clara)).toBe(1);
     expect((await queuedBlobIds(page)).length).toBe(2);
 
     // Online: the records sync and the queue uploads both files.
@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await claraB.getByRole('button', { name: /^Play video message for Clara/ }).click();
     const video = claraB.locator('video');
     await video.waitFor();
-    await poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)), 20_000).toBeGreaterThan(2);
+    await poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0))).toBeGreaterThan(2);
 
     await navigateInApp(b.page, '/documents'); // within the app: no second load of it (issue 41)
     const willB = b.page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last will' });

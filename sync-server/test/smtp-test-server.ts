@@ -150,7 +150,7 @@ export async function startTestSmtp(
     port,
     received,
     to,
-    waitFor(address, subject, timeoutMs = 15_000) {
+    waitFor(address, subject, timeoutMs = 60_000) {
       const find = () => to(address).find((e) => subject.test(e.subject));
       return new Promise((resolve, reject) => {
         const hit = find();

@@ -140,7 +140,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes, me
   for (const tr of input.trustees) {
     w.text(detail(tr.name, tr.relationship), { bold: true, after: 0 });
     const phone = tr.phone ? t('binderPdf.phone', { phone: tr.phone }) : t('binderPdf.phoneNotGiven');
-    w.text([phone, t('binderPdf.email', { email: tr.email }), t(`binderPdf.access.${tr.accessLevel}`)].join(' · '), { indent: 12, after: 6 });
+    w.text([phone, t('binderPdf.email', { email: tr.email }), words.label('binderPdf.access', tr.accessLevel)].join(' · '), { indent: 12, after: 6 });
   }
 
   // The after-death plan
@@ -149,9 +149,9 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes, me
   const notWritten = t('binderPdf.notWritten');
   if (!p) w.text(t('binderPdf.noPlan'), { grey: true });
   else {
-    w.field(t('binderPdf.field.service'), p.funeralType ? t(`binderPdf.funeral.${p.funeralType}`) : null, notWritten);
+    w.field(t('binderPdf.field.service'), p.funeralType ? words.label('binderPdf.funeral', p.funeralType) : null, notWritten);
     w.field(t('binderPdf.field.location'), p.location, notWritten);
-    w.field(t('binderPdf.field.burial'), p.burialPreference ? t(`binderPdf.burial.${p.burialPreference}`) : null, notWritten);
+    w.field(t('binderPdf.field.burial'), p.burialPreference ? words.label('binderPdf.burial', p.burialPreference) : null, notWritten);
     listField(w, t('binderPdf.field.music'), p.musicSelections, notWritten);
     listField(w, t('binderPdf.field.readings'), p.readings, notWritten);
     w.field(t('binderPdf.field.specialRequests'), p.specialRequests, notWritten);
@@ -170,9 +170,9 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes, me
       w.checkItem(task.title, !family && task.completionStatus === 'completed');
       const line = t('binderPdf.taskLine', {
         priority: words.number(task.priority),
-        priorityLabel: t(`binderPdf.priority.${task.priority}`),
-        category: t(`binderPdf.category.${task.category}`),
-        status: family ? t('binderPdf.familyToDo') : t(`binderPdf.status.${task.completionStatus}`),
+        priorityLabel: words.label('binderPdf.priority', task.priority),
+        category: words.label('binderPdf.category', task.category),
+        status: family ? t('binderPdf.familyToDo') : words.label('binderPdf.status', task.completionStatus),
       });
       w.text(line, { indent: 18, after: 1, grey: true, size: 10 });
       w.text(task.description, { indent: 18, after: 2 });
@@ -189,7 +189,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes, me
   if (input.documents.length === 0) w.text(t('binderPdf.noDocuments'), { grey: true });
   for (const d of input.documents) {
     w.text(d.documentName, { bold: true, after: 0 });
-    w.text(t('binderPdf.type', { type: t(`binderPdf.documentType.${d.documentType}`) }), { indent: 12, after: 0 });
+    w.text(t('binderPdf.type', { type: words.label('binderPdf.documentType', d.documentType) }), { indent: 12, after: 0 });
     const where = d.file ? t('binderPdf.fileKept', { file: d.file.name }) : (d.documentUrl ?? t('binderPdf.notGiven'));
     const original = d.originalLocation?.trim();
     w.text(t('binderPdf.where', { where }), { indent: 12, after: original ? 0 : 8 });

@@ -117,6 +117,12 @@ export interface BinderWords {
   /** True for a language written right to left (Arabic): lines are set from the right margin. */
   readonly rtl: boolean;
   /** The message `id` with `values` put in as written. Throws on an id the English lacks (a typo fails its test). */
+  /**
+   * The label `<prefix>.<key>` of a value read from a record (a trustee's access, a document's
+   * type…), or "Not given" for one the catalog does not know: a value that did not open ('' on a
+   * trustee's page) or that a newer app wrote. Never throws: one damaged value never stops a binder.
+   */
+  label(prefix: string, key: string | number | null | undefined): string;
   t(id: string, values?: Record<string, string>): string;
   /** A date (an ISO string, a bare day, or a Date) as a long date in the language (shared/intl-format.ts). */
   date(when: string | Date): string;
@@ -142,6 +148,10 @@ export function binderWords(lang: string | null | undefined, messages?: Messages
       // In a right-to-left language each value is set in its own direction as one piece (a phone number reads "+44 1865 000000").
       const put = rtl && values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) : values;
       return i18n && id in messages! ? i18n._(id, literalValues(put)) : fillTemplate(english, put);
+    },
+    label(prefix, key) {
+      const id = `${prefix}.${key}`;
+      return Object.hasOwn(BINDER_ENGLISH, id) ? this.t(id) : this.t('binderPdf.notGiven');
     },
     date: (when) => formatDate(when instanceof Date ? when.toISOString() : when, language),
     number: (n) => formatNumber(n, language),

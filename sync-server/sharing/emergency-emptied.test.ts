@@ -14,8 +14,12 @@ describe('an emergency setting sealed empty', () => {
     await s.put(1);
     expect((await s.view(0)).canAsk).toBe(true);
     expect((await s.ask(1)).status).toBe(403); // maria comes first in the order
-    // Every item chosen for maria is deleted: her device seals an empty bundle over the last one (a refresh).
+    // Every item chosen for maria is deleted: her device seals an empty bundle over the last one (a refresh),
+    // which the server takes only once no document chosen exists.
     const empty = await s.settingFor(0);
+    const early = await s.o.t.call('PUT', `/api/emergency/trustees/${s.made.kits[0]!.trusteeId}`, { ...empty.body, items: [], refresh: true }, s.o.cookie);
+    expect(early.status).toBe(409);
+    expect((await s.o.t.call('DELETE', `/api/documents/${s.doc.id}`, undefined, s.o.cookie)).status).toBeLessThan(300);
     const res = await s.o.t.call('PUT', `/api/emergency/trustees/${s.made.kits[0]!.trusteeId}`, { ...empty.body, items: [], refresh: true }, s.o.cookie);
     expect(res.status, await res.clone().text()).toBe(204);
     expect((await s.view(0)).canAsk).toBe(false);

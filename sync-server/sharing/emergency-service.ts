@@ -154,6 +154,15 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     }
     if (changes.length) await store.replaceGates(changes);
   };
+  /** 409 when the setting held for `trusteeId` names a document of `userId`'s that still exists. */
+  const refuseEmptyWhileChosenExists = async (userId: string, trusteeId: string) => {
+    const held = (await store.settings(userId)).find((s) => s.trustee_id === trusteeId);
+    for (const item of held ? (JSON.parse(held.items) as string[]) : []) {
+      if (!item.includes(':') && (await deps.itemExists(userId, item))) {
+        throw new ApiHttpError(409, 'A document chosen for emergencies still exists', [{ path: 'items', message: 'may be empty only when every document chosen was deleted' }]);
+      }
+    }
+  };
   /** A setting whose every item was deleted (sealed empty by the owner's device): its trustee has nothing to ask for. */
   const emptied = (s: { items: string }) => (JSON.parse(s.items) as string[]).length === 0;
   /** The owner's order, and the trustees no longer on their list or with nothing left to open (skipped in the order). */
@@ -175,6 +184,10 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
         if (!isEmergencyKind(kind)) throw new ApiHttpError(400, 'Not for emergencies', [{ path: `items.${i}`, message: 'must be a document, a plan section or a task list (letters stay for after death)' }]);
         if (kind === 'document' ? !(await deps.itemExists(userId, id)) : !isShareItemId(kind, id)) throw new ApiHttpError(404, kind === 'document' ? 'No such document' : 'No such item', [{ path: `items.${i}`, message: kind === 'document' ? 'is not one of your documents' : 'is not a plan section or task list' }]);
       }
+      // An empty refresh says every item chosen was deleted: refused while a document the held
+      // setting names still exists (a device that did not receive it, or could not open it, never
+      // empties a trustee's bundle; review of session 27).
+      if (input.refresh && input.items.length === 0) await refuseEmptyWhileChosenExists(userId, trusteeId);
       const row: EmergencySettingRow = {
         user_id: userId,
         trustee_id: trusteeId,

@@ -7,3 +7,4 @@ export { create, bulkCreate, save, remove, getPendingCount, type CreateInput, ty
 export { writeDefaultTasks } from './generated';
 export { openUserDatabase, closeUserDatabase, deleteUserDatabase, requireDb, useCurrentDb } from './current';
 export { LocalWriteError, UserDatabase, type DatabaseNotice, type OpenOptions } from './user-database';
+export { deletedHere } from './refused-fields';

@@ -23,7 +23,7 @@ import { syncNow } from '../../sync';
 import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
 import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, sealedCopiesIn, useCaughtUp, useFollow, type ShareSource } from '../sharing';
-import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
+import { createEmergencyFollower, deletionsIn, emergencyBundles, resealStale } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
 import { isAllDeletedText, removedLaterToast, sentLaterToast } from './emergency-words';
@@ -60,6 +60,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
             latest: async (id: string) => ((await db.dexie.entities('trustees').get(id)) as Trustee | undefined)?.emergency ?? null,
             seen: createChoiceMemory(db.dexie),
             sealed: sealedCopiesIn(db.dexie),
+            deleted: deletionsIn(db),
           }
         : null,
     [account, withAccountKey, db],

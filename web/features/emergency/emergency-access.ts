@@ -39,6 +39,12 @@ export interface EmergencyDeps {
   seen?: ChoiceMemory;
   /** What this device last sealed per bundle (sharing/sealed-copies.ts, key `emergency-bundle:<trusteeId>`): the follower seals again what differs from it. */
   sealed?: SealedCopies;
+  /**
+   * True only when this device holds item `ref`'s deletion mark (web/db deletedHere): a bundle whose
+   * every chosen item is missing here is sealed empty only when each is known deleted, never for
+   * one this device did not receive or could not open. Absent: never sealed empty.
+   */
+  deleted?: (ref: EmergencyChoice['items'][number]) => Promise<boolean>;
 }
 
 /** One item of a bundle: which it is, and what it shows (projections.ts). */

@@ -11,6 +11,7 @@
 import type { KitsState } from '../../../shared/schema/kits';
 import { NOTHING_TO_REFRESH, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, refusedForGood } from '../../api/client';
+import { deletedHere, type UserDatabase } from '../../db';
 import { createShareFollower, type PendingRefreshes, type ShareFollower, type ShareSource } from '../sharing';
 import { allDeletedText, notUpdatedText, serverHoldsOtherText } from './emergency-words';
 import { alreadySealed, bundleItems, EmergencyAccessError, isStaleChoice, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
@@ -30,6 +31,22 @@ export const emergencyBundles = (source: ShareSource): FollowedBundle[] =>
   );
 
 /**
+ * EmergencyDeps.deleted over the device's database `db`: a document known deleted here (web/db
+ * deletedHere); a plan section or a task list is never "deleted" (an empty one is nothing written).
+ */
+export const deletionsIn =
+  (db: UserDatabase) =>
+  (ref: EmergencyChoice['items'][number]): Promise<boolean> =>
+    ref.kind === 'document' ? deletedHere(db, 'documents', ref.id) : Promise.resolve(false);
+
+/** True when `deps` knows each item of `choice` was deleted on this device (EmergencyDeps.deleted). */
+async function everyChosenDeleted(deps: EmergencyDeps, choice: EmergencyChoice): Promise<boolean> {
+  if (!deps.deleted) return false;
+  for (const ref of choice.items) if (!(await deps.deleted(ref))) return false;
+  return true;
+}
+
+/**
  * Seals `b` again, replacing only what the server still holds (never making again access removed
  * on another device whose removal this device has not synced: that removal arrives by sync and ends
  * the following), and only the choice the server holds (409 STALE_CHOICE otherwise: the device
@@ -39,6 +56,9 @@ export const emergencyBundles = (source: ShareSource): FollowedBundle[] =>
  * trustee's kit is gone), else null. Throws other failures (offline).
  */
 async function reseal(deps: EmergencyDeps, b: FollowedBundle, told: Set<string>): Promise<string | null> {
+  // Nothing left to show: sealed empty only when every chosen item is known deleted on this device;
+  // one it did not receive or could not open keeps the last bundle (review of session 27).
+  if (b.copy.items.length === 0 && !(await everyChosenDeleted(deps, b.copy.choice))) return null;
   try {
     await sealEmergency(deps, b.trustee, b.copy.choice, b.source, { refresh: true });
     // Sealed empty: every item chosen was deleted (the owner is told; this device noted it, so once).

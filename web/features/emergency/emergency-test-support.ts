@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import { recordChangeWaits } from '../sharing/item-on-server';
 import { sealedCopiesIn } from '../sharing/sealed-copies';
+import { deletionsIn } from './emergency-follow';
 import { expect } from 'vitest';
 import { openOwnerCopy } from '../../../shared/crypto/trustee-kit';
 import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
@@ -78,7 +79,7 @@ export async function setup() {
     return api(path, init);
   };
   // What the device last sealed is kept in its database, as in the app (EmergencyFollow, the dialog).
-  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, device: createDeviceKeyStore(`pins-${Math.random()}`), sealed: sealedCopiesIn(db.dexie) };
+  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, device: createDeviceKeyStore(`pins-${Math.random()}`), sealed: sealedCopiesIn(db.dexie), deleted: deletionsIn(db) };
   const source = async (): Promise<ShareSource> => ({
     documents: (await db.dexie.entities('documents').toArray()) as LegalDocument[],
     deathPlan: ((await db.dexie.entities('deathPlan').get(o.userId)) ?? null) as DeathPlan | null,

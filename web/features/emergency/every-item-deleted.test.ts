@@ -24,8 +24,10 @@ describe('every item chosen for an emergency deleted', () => {
     await sealEmergency(x.deps, grace, choice, await x.source());
     expect(JSON.stringify((await openHeld(x, grace.id)).items)).toContain(SECRET_WORDS.where);
 
-    // The only chosen document is deleted on this device.
+    // The only chosen document is deleted on this device, and the deletion synced (the follower
+    // seals once this device's sync has ended: use-follow.ts useCaughtUp).
     await x.db.write('documents', x.doc.id, { [TOMBSTONE_FIELD]: true });
+    await x.sync();
     const follower = createEmergencyFollower(x.deps, pendingRefreshesIn(x.db.dexie, (kind) => kind === 'emergency-bundle'));
     expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
     expect(await follower.run()).toEqual([allDeletedText(grace.name)]);
@@ -39,6 +41,34 @@ describe('every item chosen for an emergency deleted', () => {
     expect(await follower.update(emergencyBundles(await x.source()))).toBe(false);
     expect(await follower.run()).toEqual([]);
     expect(x.sent.length).toBe(sent);
+  });
+
+  it('never seals empty for an item this device does not hold as deleted (never received, or it did not open): the last bundle stays', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const choice: EmergencyChoice = { items: [{ kind: 'document', id: x.doc.id }], waitHours: 48, position: 0 };
+    await x.db.write('trustees', grace.id, { emergency: choice });
+    await sealEmergency(x.deps, grace, choice, await x.source());
+    // The document's row is gone from this device, with no deletion mark: as on a device whose pull
+    // did not bring it, or whose sealed fields did not open.
+    await x.db.dexie.fieldState.delete(['documents', x.doc.id]);
+    await x.db.dexie.entities('documents').delete(x.doc.id);
+    const follower = createEmergencyFollower(x.deps, pendingRefreshesIn(x.db.dexie, (kind) => kind === 'emergency-bundle'));
+    await follower.update(emergencyBundles(await x.source()));
+    const told = await follower.run();
+    expect(told).not.toContain(allDeletedText(grace.name));
+    expect(JSON.stringify((await openHeld(x, grace.id)).items)).toContain(SECRET_WORDS.where);
+  });
+
+  it('the server refuses an empty refresh while a document chosen still exists', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const choice: EmergencyChoice = { items: [{ kind: 'document', id: x.doc.id }], waitHours: 48, position: 0 };
+    await sealEmergency(x.deps, grace, choice, await x.source());
+    const sent = x.sent.at(-1) as Record<string, unknown>;
+    const res = await x.t.call('PUT', `/api/emergency/trustees/${grace.id}`, { ...sent, items: [], refresh: true }, x.o.cookie);
+    expect(res.status).toBe(409);
+    expect(JSON.stringify((await openHeld(x, grace.id)).items)).toContain(SECRET_WORDS.where);
   });
 
   it('the server refuses an empty setting that is not a refresh: a new choice names at least one item', async () => {

@@ -125,20 +125,21 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     if (!account || !keyring) return toast({ title: t('sharing.toast.keysLocked'), description: keysLockedText(), variant: 'destructive' });
     setBusy(true);
     // The owner's choice is the document's (sealed), so its other shares follow it at their next
-    // refresh. Written BEFORE the share is sealed: the follower then projects the same copy as the one
-    // sealed here. Written after (until session 27), the follower, which compares with what this device
-    // last sealed, saw the record without the choice once the share was live and sealed the copy
-    // again without its file (a fresh-clone run's viewer found no file). Put back if sharing fails.
-    const choiceBefore = fileDoc?.fileShared === true;
-    const choiceChanged = fileDoc != null && choiceBefore !== withFile;
+    // refresh. With no other share of it yet, it is written BEFORE this one is sealed: the follower,
+    // which compares with what this device last sealed, then projects the copy sealed here (written
+    // after, it could see the record without the choice once the share was live and seal the copy
+    // again without its file: a fresh-clone run's viewer found no file). With other shares, it is
+    // written once this one is made, as before: written first, a share that then failed could still
+    // have handed the file's key to their viewers.
+    const choiceChanged = fileDoc != null && (fileDoc.fileShared === true) !== withFile;
+    const writeChoice = () => requireDb().write('documents', id, { fileShared: withFile });
+    const choiceFirst = choiceChanged && !fileDoc?.shares?.length;
     try {
-      if (choiceChanged) await requireDb().write('documents', id, { fileShared: withFile });
+      if (choiceFirst) await writeChoice();
       const copy = fileDoc ? documentCopy({ ...fileDoc, fileShared: withFile }) : source && projectItem(item, source);
       if (!copy) throw new ApiError(404, '', 'Not on this device yet');
-      const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account), sealed: sealedCopiesIn(requireDb().dexie) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie)).catch(async (err: unknown) => {
-        if (choiceChanged) await requireDb().write('documents', id, { fileShared: choiceBefore }).catch(() => undefined);
-        throw err;
-      });
+      const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account), sealed: sealedCopiesIn(requireDb().dexie) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie));
+      if (choiceChanged && !choiceFirst) await writeChoice();
       setMade({ name: who, link, to: pickedEmail ?? undefined, pending });
       setName('');
       setPickedEmail(null);

@@ -23,20 +23,22 @@ import { syncNow } from '../../sync';
 import type { Trustee } from '../../../shared/schema';
 import { createChoiceMemory } from './choice-memory';
 import { pendingRefreshesIn, recordChangeWaits, runNowOnlineAndSynced, sealedCopiesIn, useCaughtUp, useFollow, type ShareSource } from '../sharing';
-import { createEmergencyFollower, deletionsIn, emergencyBundles, resealStale } from './emergency-follow';
+import { createEmergencyFollower, deletionsIn, emergencyBundles, resealStale, sealedEmpty, type FollowedBundle } from './emergency-follow';
 import './messages'; // the 'emergency' words of its toasts
 import { pendingChoicesIn, sendPendingChoices } from './pending-choices';
-import { isAllDeletedText, removedLaterToast, sentLaterToast } from './emergency-words';
+import { removedLaterToast, sentLaterToast } from './emergency-words';
 
 const api = apiFetch as Api;
 
 /**
- * A toast for each bundle that could not be sealed (the trustee's kit is gone), in the owner's
- * words; one sealed empty (every item chosen was deleted) was updated, and says so without alarm.
+ * The toasts of what a follower's run said (`words`, the owner's words): a bundle sealed empty
+ * (every item chosen was deleted: the words allDeletedText says of a trustee of `bundles` holding
+ * no item) was updated, and says so without alarm; any other could not be sealed (the trustee's
+ * kit is gone…).
  */
-const tell = (words: readonly string[]) => {
+const tellFor = (bundles: readonly FollowedBundle[]) => (words: readonly string[]) => {
   for (const w of new Set(words)) {
-    if (isAllDeletedText(w)) toast({ title: t('emergency.toast.allDeleted'), description: w });
+    if (sealedEmpty(bundles, w)) toast({ title: t('emergency.toast.allDeleted'), description: w });
     else toast({ title: t('emergency.toast.notUpdated'), description: w, variant: 'destructive' });
   }
 };
@@ -73,7 +75,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
   useEffect(() => {
     if (!follower || !deps || !caughtUp || checked.current === follower || emergencyBundles(source).length === 0) return;
     checked.current = follower;
-    resealStale(deps, source).then(tell, () => {
+    resealStale(deps, source).then(tellFor(emergencyBundles(source)), () => {
       checked.current = null; // offline: tried again at the next change
     });
   }, [source, follower, deps, caughtUp]);
@@ -111,6 +113,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
   }, [deps, open, db]);
 
   const bundles = useMemo(() => emergencyBundles(source), [source]);
+  const tell = useMemo(() => tellFor(bundles), [bundles]);
   useFollow(follower, bundles, tell, caughtUp);
   return null;
 }

@@ -122,3 +122,7 @@ export async function resealStale(deps: EmergencyDeps, source: ShareSource): Pro
   }
   return words;
 }
+
+/** True when `words` tell that a bundle of `bundles` was sealed empty (every item chosen deleted: allDeletedText of a trustee holding no item), not that one could not be sealed. */
+export const sealedEmpty = (bundles: readonly FollowedBundle[], words: string): boolean =>
+  bundles.some((b) => b.copy.items.length === 0 && allDeletedText(b.trustee.name) === words);

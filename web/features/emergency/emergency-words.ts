@@ -89,18 +89,8 @@ export const serverHoldsOtherText = (name: string) => t('emergency.serverHoldsOt
 /** A choice older than one this device has already sealed for `name` (a replayed record: never sealed). */
 export const olderChoiceText = (name: string) => t('emergency.olderChoice', { name });
 
-/** The words allDeletedText gave (at most a few per session: one per trustee emptied), to tell them apart from a refusal (EmergencyFollow's toast). */
-const allDeletedSaid = new Set<string>();
-
 /** Every item chosen for `name` was deleted: their bundle is sealed empty, and the owner is told (once). */
-export const allDeletedText = (name: string) => {
-  const words = t('emergency.allDeleted', { name });
-  allDeletedSaid.add(words);
-  return words;
-};
-
-/** True when `words` are allDeletedText's (the bundle was updated, sealed empty), not a refusal's. */
-export const isAllDeletedText = (words: string) => allDeletedSaid.has(words);
+export const allDeletedText = (name: string) => t('emergency.allDeleted', { name });
 
 /** Nothing chosen (or every chosen item was deleted). */
 export const nothingChosenText = () => t('emergency.nothingChosen');

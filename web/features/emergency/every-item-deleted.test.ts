@@ -11,7 +11,7 @@ import { TOMBSTONE_FIELD } from '../../../shared/schema/collection-names';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import { pendingRefreshesIn } from '../sharing';
 import { sealEmergency } from './emergency-access';
-import { createEmergencyFollower, emergencyBundles } from './emergency-follow';
+import { createEmergencyFollower, emergencyBundles, sealedEmpty } from './emergency-follow';
 import { allDeletedText } from './emergency-words';
 import { openHeld, SECRET_WORDS, setup } from './emergency-test-support';
 
@@ -82,8 +82,13 @@ describe('every item chosen for an emergency deleted', () => {
 
 describe("the owner's toast when every item was deleted", () => {
   it('is told apart from a refusal (the bundle was updated: no alarm)', async () => {
-    const { isAllDeletedText, notUpdatedText } = await import('./emergency-words');
-    expect(isAllDeletedText(allDeletedText('Grace'))).toBe(true);
-    expect(isAllDeletedText(notUpdatedText('Grace', false))).toBe(false);
+    const x = await setup();
+    const grace = x.byName('Grace');
+    await x.db.write('trustees', grace.id, { emergency: { items: [{ kind: 'document', id: x.doc.id }], waitHours: 48, position: 0 } });
+    await x.db.write('documents', x.doc.id, { [TOMBSTONE_FIELD]: true });
+    const bundles = emergencyBundles(await x.source());
+    expect(sealedEmpty(bundles, allDeletedText(grace.name))).toBe(true);
+    const { notUpdatedText } = await import('./emergency-words');
+    expect(sealedEmpty(bundles, notUpdatedText(grace.name, false))).toBe(false);
   });
 });

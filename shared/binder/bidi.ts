@@ -21,6 +21,15 @@ export const ISOLATES = /[\u2066-\u2069]/g;
 /** First-strong isolate around `value`: its direction is its own first letter's, left to right when it has none (a number). */
 export const isolate = (value: string): string => `\u2068${value}\u2069`;
 
+/**
+ * `values` as a printed right-to-left sentence puts them in (`rtl`): each set in its own direction
+ * as one piece (isolate), so a phone number or a Latin name ending in a full stop reads as written;
+ * as they are in a left-to-right one. For the binder's and the printed kits' words alike.
+ */
+export function isolatedValues<V extends string | number>(rtl: boolean, values: Record<string, V> | undefined): Record<string, V | string> | undefined {
+  return rtl && values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? isolate(v) : v])) : values;
+}
+
 /** A piece of a line drawn as one string: `text` as fontkit must receive it. */
 export interface VisualRun {
   text: string;

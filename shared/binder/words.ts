@@ -23,7 +23,7 @@ import {
   TASK_CATEGORY_LABELS,
   TIMEFRAME_LABELS,
 } from '../labels';
-import { isolate } from './bidi';
+import { isolatedValues } from './bidi';
 import { DEFAULT_LANGUAGE, type Language, directionOf, isLanguage } from '../languages';
 
 /** Each entry of `labels` as a message `<prefix>.<key>`. */
@@ -146,7 +146,7 @@ export function binderWords(lang: string | null | undefined, messages?: Messages
       const english = BINDER_ENGLISH[id];
       if (english === undefined) throw new Error(`No message ${id} in the binder's words (shared/binder/words.ts)`);
       // In a right-to-left language each value is set in its own direction as one piece (a phone number reads "+44 1865 000000").
-      const put = rtl && values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) : values;
+      const put = isolatedValues(rtl, values) as Record<string, string> | undefined;
       return i18n && id in messages! ? i18n._(id, literalValues(put)) : fillTemplate(english, put);
     },
     label(prefix, key) {

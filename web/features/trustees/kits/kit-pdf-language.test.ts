@@ -129,3 +129,11 @@ describe('the printed kit in its holder’s language (issue 44)', () => {
     expect(kitLanguage('xx', 'ar')).toBe('ar');
   });
 });
+
+describe("an Arabic kit's values (review of session 27)", () => {
+  it('sets each value in its own direction as one piece, as the binder does: a Latin name ending in a full stop keeps it', async () => {
+    const line = (await loadKitPdfWords('ar')).t('kitPdf.trustee.for', { trustee: 'Dr. Ann Lee Jr.' });
+    expect(line).toContain('\u2068Dr. Ann Lee Jr.\u2069');
+    expect((await loadKitPdfWords('en')).t('kitPdf.trustee.for', { trustee: 'Dr. Ann Lee Jr.' })).toBe('For Dr. Ann Lee Jr.');
+  });
+});

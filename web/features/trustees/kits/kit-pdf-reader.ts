@@ -30,8 +30,9 @@ const MIRROR: Record<string, string> = { '(': ')', ')': '(', '«': '»', '»': '
  * (its two letters in reading order, within a word) comes out with its letters swapped, and a
  * bracket or guillemet, drawn mirrored as a right-to-left line needs (shared/binder/bidi.ts), comes
  * out as its mirror. Every other letter keeps its place; a person's PDF reader shows them right.
+ * The direction isolates around a value (shared/binder/bidi.ts isolatedValues) are never drawn.
  */
-export const asRead = (s: string): string => flat(s.replace(/\u0644([\u0622\u0623\u0625\u0627])/g, '$1\u0644').replace(/[()«»]/g, (c) => MIRROR[c]!));
+export const asRead = (s: string): string => flat(s.replace(/[\u2066-\u2069]/g, '').replace(/\u0644([\u0622\u0623\u0625\u0627])/g, '$1\u0644').replace(/[()«»]/g, (c) => MIRROR[c]!));
 
 /** RGBA pixels of an 8-bit DeviceRGB or DeviceGray image XObject (as pdf-lib embeds a PNG). */
 function rgbaOf(stream: PDFRawStream): { data: Uint8ClampedArray; width: number; height: number } {

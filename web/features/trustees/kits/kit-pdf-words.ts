@@ -9,6 +9,7 @@
  * the app's other catalog chunks, so offline too).
  */
 import { type Messages, setupI18n } from '@lingui/core';
+import { isolatedValues } from '../../../../shared/binder/bidi';
 import { literalValues } from '../../../../shared/i18n-values';
 import { formatDate, formatNumber, intlLocale } from '../../../../shared/intl-format';
 import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language } from '../../../../shared/languages';
@@ -40,10 +41,12 @@ const FILES = import.meta.glob<Messages>(['../../../i18n/catalogs/*/kit-pdf.json
 export function kitPdfWords(lang: Language = DEFAULT_LANGUAGE, messages?: Messages): KitPdfWords {
   const english = en as unknown as Messages;
   const i18n = setupI18n({ locale: lang, locales: [intlLocale(lang)], messages: { [lang]: { ...english, ...(messages ?? {}) } } });
+  const rtl = directionOf(lang) === 'rtl';
   return {
     lang,
-    rtl: directionOf(lang) === 'rtl',
-    t: (id, values) => i18n._(id, literalValues(values)),
+    rtl,
+    // In a right-to-left kit each value is one piece in its own direction, as in the binder.
+    t: (id, values) => i18n._(id, literalValues(isolatedValues(rtl, values))),
     date: (when) => formatDate(when.toISOString(), lang),
     number: (n) => formatNumber(n, lang),
   };

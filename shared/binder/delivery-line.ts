@@ -86,7 +86,7 @@ export function binderDeliveryLine(m: BinderDelivery, ctx: BinderDeliveryContext
   if (!ctx.known) return date ? t('binderPdf.delivery.reachOn', { date }) : t('binderPdf.delivery.reach');
   if (!m.handover) return date ? t('binderPdf.delivery.sentOn', { date }) : t('binderPdf.delivery.sent');
   const [first, backup] = m.handover.map((n) => n.trim() || t('binderPdf.delivery.aTrustee'));
-  if (!first) return t('binderPdf.delivery.cannotHandOver');
+  if (!first) return t('binderPdf.state.cannotHandOver'); // the trustee's page's own words for it
   return t('binderPdf.delivery.handover', {
     who: backup ? t('binderPdf.delivery.withBackup', { first, backup }) : first,
     when: date ? t('binderPdf.delivery.onDate', { date }) : t('binderPdf.delivery.afterRelease'),

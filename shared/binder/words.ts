@@ -92,7 +92,6 @@ export const BINDER_ENGLISH: Readonly<Record<string, string>> = {
   'binderPdf.delivery.reach': 'Pending, to reach them after release',
   'binderPdf.delivery.sentOn': 'Pending, to be sent on {date} or at release if later',
   'binderPdf.delivery.sent': 'Pending, sent after release',
-  'binderPdf.delivery.cannotHandOver': 'Cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it',
   'binderPdf.delivery.aTrustee': 'a trustee',
   'binderPdf.delivery.handover': 'Pending, for {who} to hand over {when} by their own e-mail; {sender}',
   'binderPdf.delivery.withBackup': '{first} (or {backup}, the backup)',

@@ -6,7 +6,8 @@
  * code is gone leave no English word of the keys' (or Settings') catalogs and nothing wider than
  * the screen; so do the Unlock dialog and its refusal. In Arabic the dialog and the kit page read right
  * to left and pass axe. Apart from languages-features.test.ts, which is near its size limit. The printed
- * sheet and the downloaded text stay English (not screen words; display:none on screen).
+ * sheet and the downloaded text are not walked here (not screen words; display:none on screen):
+ * web/features/keys/kit-text.test.ts reads them in German.
  */
 import { describe, expect, it } from 'vitest';
 import { expectToast } from './record-screens';

@@ -391,4 +391,15 @@ describe('message catalogs', () => {
     const missing = text === null ? [] : SPEC_WORDS.map(([, words]) => words.replace(/<\/?0>/g, '')).filter((w) => !text.includes(w));
     expect(missing).toEqual([]);
   });
+
+  it('one label is one word everywhere: the access levels and document types copied into other namespaces are the same in every language (review of session 27: Arabic had drifted)', () => {
+    const same: [string, string][] = [
+      ...['full', 'documents-only', 'messages-only'].map((l): [string, string] => [`rehearsal.level.${l}`, `trustees.access.${l}`]),
+      ...['will', 'insurance', 'financial', 'power-of-attorney', 'advance-directive', 'property', 'pension', 'other'].map((k): [string, string] => [`copyView.documentType.${k}`, `releasePage.label.documentType.${k}`]),
+    ];
+    for (const lang of LANGUAGES) {
+      const words = read(lang);
+      for (const [copy, source] of same) expect(words[copy], `${lang} ${copy}`).toBe(words[source]);
+    }
+  });
 });

@@ -19,5 +19,10 @@ const FILES = import.meta.glob<Messages>(['../../i18n/catalogs/*/binder-pdf.json
 export async function loadBinderMessages(lang: string | null | undefined): Promise<Messages | undefined> {
   if (!isLanguage(lang) || lang === DEFAULT_LANGUAGE) return undefined;
   const load = FILES[`../../i18n/catalogs/${lang}/binder-pdf.json`];
-  return load ? load().catch(() => undefined) : undefined;
+  return load
+    ? load().catch((err: unknown) => {
+        console.warn(`The ${lang} words of the family binder could not be fetched; it is made in English`, err); // visible, never silent
+        return undefined;
+      })
+    : undefined;
 }

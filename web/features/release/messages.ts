@@ -1,7 +1,7 @@
 /**
  * The release banners' words (issue 44, docs/i18n.md): namespace 'release'
  * (web/i18n/catalogs/<lang>/release.json), English registered when this module loads. Only the
- * banners' own chunk (ReleaseBanners.tsx) and released-words.ts import it, so the signed-in start
+ * banners' own chunk (ReleaseBanners.tsx) and waiting-words.ts imports it, so the signed-in start
  * carries none of these words (issue 41). What the server writes (an e-mail's subject, a reason) stays its own.
  */
 import en from '../../i18n/catalogs/en/release.json';

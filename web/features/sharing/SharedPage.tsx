@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { copyView, type CopyView, type SharedFile } from '../../../shared/share-copy-view';
 import { SharedFileCard } from './SharedFileCard';
-import { appCopyWords, useCopyViewMessages } from './copy-words';
+import { useCopyViewMessages } from './copy-words';
 import { outcomeWords, sharedWithText, useSharedViewMessages } from './viewer-words';
 import { openSharedLink, type SharedView } from './viewer';
 import { useSession } from '../../app/session';
@@ -63,7 +63,7 @@ export default function SharedPage() {
       </div>
     );
   }
-  const v = copyView(view.value, appCopyWords(t));
+  const v = copyView(view.value, t);
   const isDocument = view.value.kind === 'document';
   return (
     <div className="mx-auto max-w-2xl">

@@ -6,16 +6,10 @@
  * `useCopyViewMessages()` first.
  */
 import en from '../../i18n/catalogs/en/copy-view.json';
-import { namespace, type MessageId } from '../../i18n/i18n';
-import type { CopyWordId, CopyWords } from '../../../shared/share-copy-view';
+import { namespace } from '../../i18n/i18n';
+import type { CopyWordId } from '../../../shared/share-copy-view';
 
 export const useCopyViewMessages = namespace('copy-view', en, import.meta.glob(['../../i18n/catalogs/*/copy-view.json', '!../../i18n/catalogs/en/*'], { import: 'messages' }));
 
 // Every id copyView says is in the English catalog: a missing one fails `npm run typecheck`.
 void (en satisfies Record<CopyWordId, string>);
-
-/** copyView's words from the app's `t` (useT()'s, in the language shown). */
-export const appCopyWords =
-  (t: (id: MessageId) => string): CopyWords =>
-  (id) =>
-    t(id);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../../../shared/schema';
 import { copyView } from '../../../shared/share-copy-view';
 import { t } from '../../i18n/i18n';
-import { appCopyWords } from './copy-words';
+import './copy-words';
 import { isSharedCopy, letterCopy, planSectionCopy, projectItem, shareableItems, taskListCopy, trusteeCopy, withoutFile, type SharedCopy, type ShareSource } from './projections';
 
 /** copyView's words in English, the app's default. */
-const english = appCopyWords(t);
+const english = t;
 
 const at = '2026-11-21T12:00:00.000Z';
 const plan = {

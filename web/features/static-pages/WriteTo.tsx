@@ -6,8 +6,10 @@
  */
 import { T } from '../../i18n/T';
 import { useT } from '../../i18n/i18n';
+import { useContactMessages } from './contact-messages';
 
 export function WriteTo({ supportEmail }: { supportEmail: string | null }) {
+  useContactMessages(); // its words, wherever it is shown (it is exported: static-pages/index.ts)
   const { t } = useT();
   return supportEmail ? (
     <T id="contact.writeTo" values={{ email: supportEmail }} components={{ 0: <a href={`mailto:${supportEmail}`} /> }} />

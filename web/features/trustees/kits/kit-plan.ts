@@ -123,7 +123,7 @@ export function kitNotices(input: {
   if (!current) {
     // What happens today without kits in force (SECURITY.md "The escrow until k kits"): nothing
     // sealed opens for trustees, and the escrow sends the messages at the end of the waiting period.
-    // The same words as shared/release/without-kits.ts withoutKitsWords (the server's), in the owner's language.
+    // In plain words first (issue 38 item 8), the why and the escrow behind "How this works".
     const k = state.pending?.k ?? choiceK;
     out.push({ id: 'no-kits', tone: 'warning', text: t('trusteeKits.notice.noKits', { k: k ?? 0 }), detail: t('trusteeKits.notice.noKitsDetail') });
   }

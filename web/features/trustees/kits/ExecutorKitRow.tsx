@@ -56,8 +56,8 @@ export function ExecutorKitRow({ status, handout, people, api, account, now, onP
   const print = async () => {
     setPrinting(true);
     try {
-      const [{ printKit }, { kitLanguage }] = await Promise.all([import('./print-kit'), import('./kit-pdf-words')]);
-      const outcome = await printKit(people, handout!, new Date(now()), kitLanguage(null, accountLanguage));
+      const { printKit } = await import('./print-kit');
+      const outcome = await printKit(people, handout!, new Date(now()), { holder: null, account: accountLanguage });
       if (outcome === 'downloaded') toast({ title: plainT('trusteeKits.executor.ready'), description: plainT('trusteeKits.executor.readyText') });
     } catch (err) {
       toast({ title: plainT('trusteeKits.toast.printFailed'), description: (err as Error).message || plainT('trusteeKits.toast.tryLater'), variant: 'destructive' });

@@ -89,8 +89,8 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
   const print = async () => {
     setPrinting(true);
     try {
-      const [{ printKit }, { kitLanguage }] = await Promise.all([import('./print-kit'), import('./kit-pdf-words')]);
-      const outcome = await printKit(people, handout!, new Date(now()), kitLanguage(trustee?.language, accountLanguage));
+      const { printKit } = await import('./print-kit');
+      const outcome = await printKit(people, handout!, new Date(now()), { holder: trustee?.language, account: accountLanguage });
       if (outcome === 'downloaded') toast({ title: plainT('trusteeKits.toast.ready'), description: plainT('trusteeKits.toast.readyText', { first }) });
     } catch (err) {
       toast({ title: plainT('trusteeKits.toast.printFailed'), description: (err as Error).message || plainT('trusteeKits.toast.tryLater'), variant: 'destructive' });

@@ -197,8 +197,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     opening: db.prepare(EMERGENCY_OPENINGS.add('@id', '@now', '@gap')),
     pruneOpenings: db.prepare(EMERGENCY_OPENINGS.prune('@id')),
     openings: db.prepare<[string], EmergencyOpeningRow>(EMERGENCY_OPENINGS.ofOwner('?')),
-    bundleOpened: db.prepare(BUNDLE_OPENED.add('?', '?')),
-    bundleOpenedAt: db.prepare<[string], EmergencyOpeningRow>(BUNDLE_OPENED.get('?')),
+    bundleOpened: db.prepare<[string, number], { opened_at: number }>(BUNDLE_OPENED.add('?', '?')),
     bundleOpenings: db.prepare<[string], EmergencyOpeningRow>(BUNDLE_OPENED.ofOwner('?')),
   };
   const noteOpening = db.transaction((id: string, now: number) => {
@@ -233,8 +232,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     opened: async (id, now) => void noteOpening(id, now),
     openings: async (userId) => q.openings.all(userId),
     async bundleOpened(id, now) {
-      q.bundleOpened.run(id, now);
-      return q.bundleOpenedAt.get(id)!.opened_at;
+      return q.bundleOpened.get(id, now)!.opened_at;
     },
     bundleOpenings: async (userId) => q.bundleOpenings.all(userId),
     plainGates: async (limit) => q.plain.all(limit),

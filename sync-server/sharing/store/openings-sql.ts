@@ -37,7 +37,8 @@ export const EMERGENCY_OPENINGS = openingsSql({ table: 'emergency_openings', key
  * 036): one row per request, the first time kept, so telling again changes nothing.
  */
 export const BUNDLE_OPENED = {
-  add: (id: string, now: string) => `INSERT INTO emergency_bundle_opened (request_id, opened_at) VALUES (${id}, ${now}) ON CONFLICT (request_id) DO NOTHING`,
-  get: (id: string) => `SELECT request_id, opened_at FROM emergency_bundle_opened WHERE request_id = ${id}`,
+  /** Keeps `now` unless a time is kept already, and answers the time kept: one statement (no read after the write that a deleted request could leave empty). */
+  add: (id: string, now: string) =>
+    `INSERT INTO emergency_bundle_opened (request_id, opened_at) VALUES (${id}, ${now}) ON CONFLICT (request_id) DO UPDATE SET opened_at = emergency_bundle_opened.opened_at RETURNING opened_at`,
   ofOwner: (user: string) => `SELECT b.request_id, b.opened_at FROM emergency_bundle_opened b JOIN emergency_requests r ON r.id = b.request_id WHERE r.user_id = ${user} ORDER BY b.opened_at DESC, b.request_id`,
 };

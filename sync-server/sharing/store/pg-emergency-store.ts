@@ -116,8 +116,7 @@ export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOption
       return (await pool.query<{ request_id: string; opened_at: string }>(EMERGENCY_OPENINGS.ofOwner('$1'), [userId])).rows.map((r) => ({ request_id: r.request_id, opened_at: Number(r.opened_at) }));
     },
     async bundleOpened(id, now) {
-      await pool.query(BUNDLE_OPENED.add('$1', '$2::bigint'), [id, now]);
-      return Number((await pool.query<{ opened_at: string }>(BUNDLE_OPENED.get('$1'), [id])).rows[0]!.opened_at);
+      return Number((await pool.query<{ opened_at: string }>(BUNDLE_OPENED.add('$1', '$2::bigint'), [id, now])).rows[0]!.opened_at);
     },
     async bundleOpenings(userId) {
       return (await pool.query<{ request_id: string; opened_at: string }>(BUNDLE_OPENED.ofOwner('$1'), [userId])).rows.map((r) => ({ request_id: r.request_id, opened_at: Number(r.opened_at) }));

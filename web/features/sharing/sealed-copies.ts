@@ -22,14 +22,18 @@ export interface SealedCopies {
 export const followKey = (ref: { kind: string; id: string }): string => `${ref.kind}:${ref.id}`;
 
 /** JSON with every object's keys in order, so equal copies give one digest whatever their keys' order. */
-const canonical = (value: unknown): string =>
+/** `value` as canonical JSON (keys sorted): what copyDigest hashes. */
+export const canonical = (value: unknown): string =>
   JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 
 /** The hex SHA-256 (WebCrypto) of `copy` as canonical JSON. */
-export async function copyDigest(copy: unknown): Promise<string> {
-  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical(copy)));
+export const copyDigest = (copy: unknown): Promise<string> => textDigest(canonical(copy));
+
+/** The hex SHA-256 of `text` (a copy's canonical JSON). */
+export async function textDigest(text: string): Promise<string> {
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

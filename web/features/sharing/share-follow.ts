@@ -14,7 +14,7 @@
  */
 import { pendingRefreshesInMemory, type PendingRefreshes } from './pending-refreshes';
 import type { SharedCopy, ShareItemRef } from './projections';
-import { copyDigest, followKey, sealedCopiesInMemory, type SealedCopies } from './sealed-copies';
+import { canonical, followKey, sealedCopiesInMemory, textDigest, type SealedCopies } from './sealed-copies';
 
 /** One item as the follower sees it: which it is, and its copy now. */
 export interface FollowedItem {
@@ -55,6 +55,7 @@ export function createShareFollower<T extends Followable = FollowedItem>(
   sealed: SealedCopies = sealedCopiesInMemory(),
 ): ShareFollower<T> {
   const seen = new Map<string, string>(); // the digest noted last per item, so a copy still waiting is not marked again at every update
+  const hashed = new Map<string, { text: string; digest: string }>(); // each item's last canonical copy and its digest: hashed again only when it changed
   let current: Map<string, { item: T; digest: string }> | null = null;
   let caught = false; // once a sync has ended, the records are at least as new as the server's
   return {
@@ -63,7 +64,10 @@ export function createShareFollower<T extends Followable = FollowedItem>(
       const next = new Map<string, { item: T; digest: string }>();
       for (const item of items) {
         const key = followKey(item.ref);
-        const digest = await copyDigest(item.copy);
+        const text = canonical(item.copy);
+        const last = hashed.get(key);
+        const digest = last?.text === text ? last.digest : await textDigest(text);
+        hashed.set(key, { text, digest });
         next.set(key, { item, digest });
         if (!caught) continue; // compared once caught up: none is taken as seen before
         const before = seen.get(key);
